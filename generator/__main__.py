@@ -1,0 +1,7 @@
+"""``python -m generator``: see :mod:`generator.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

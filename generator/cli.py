@@ -1,0 +1,111 @@
+"""The command line: ``python -m generator COMMAND``.
+
+``plays``  the engine's JSON-lines contract (DESIGN.md): one answer line per input line.
+``bench``  prints the engine's speed figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .engine import EngineError, find_variant
+from .engine.jsonform import position_from_json
+
+
+def answer_line(line: str) -> str:
+    """The ``plays`` contract for one input line: the legal plays, or ``{"error": ...}``.
+
+    >>> answer_line('{"variant": "backgammon", "dice": [6, 6], '
+    ...             '"position": {"mover": {"bar": 2}, "opponent": {"19": 2, "18": 2}}}')
+    '{"count": 0, "plays": []}'
+    >>> answer_line('{"variant": "backgammon", "dice": [7, 1], "position": {}}')
+    '{"error": "a die shows 1 to 6; got 7 in [7, 1]"}'
+    """
+    try:
+        answer: dict[str, Any] = _answer(json.loads(line))
+    except json.JSONDecodeError as error:
+        answer = {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
+    except EngineError as error:
+        answer = {"error": str(error)}
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def _answer(query: Any) -> dict[str, Any]:
+    if not isinstance(query, dict):
+        raise EngineError('each line is an object: {"variant": ..., "position": ..., "dice": ...}')
+    missing = [field for field in ("variant", "position", "dice") if field not in query]
+    if missing:
+        raise EngineError(
+            f"the query has no {', '.join(missing)}; each line needs "
+            '"variant", "position" and "dice"'
+        )
+    if not isinstance(query["variant"], str):
+        raise EngineError('"variant" is a name such as "backgammon"')
+    variant = find_variant(query["variant"])
+    dice = query["dice"]
+    if not isinstance(dice, list):
+        raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {dice!r}')
+    from .engine import check_dice
+
+    roll = check_dice(dice)
+    position = position_from_json(variant, query["position"])
+    plays = position.legal_plays(roll)
+    return {
+        "count": len(plays),
+        "plays": [
+            {"notation": play.notation, "position": play.position.to_json()} for play in plays
+        ],
+    }
+
+
+def run_plays(source: TextIO, sink: TextIO) -> int:
+    """Answer every line of ``source`` on ``sink``, flushing each answer for tools that wait."""
+    for line in source:
+        text = line.strip()
+        answer = (
+            answer_line(text)
+            if text
+            else json.dumps({"error": "empty line: expected a JSON object"})
+        )
+        sink.write(answer + "\n")
+        sink.flush()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m generator",
+        description="Tabula: the rules engine and site generator for the backgammon family.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser(
+        "plays",
+        help="read JSON lines (variant, position, dice) and answer each with its legal plays",
+        description="Reads one JSON object per line on standard input and writes one JSON line "
+        'per input line: {"count": N, "plays": [...]} or {"error": ...}.',
+    )
+    bench = commands.add_parser("bench", help="print the engine's speed figures")
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--count", type=int, default=2000, help="positions (default 2000)")
+    bench.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    args = parser.parse_args(argv)
+    if args.command == "plays":
+        try:
+            return run_plays(sys.stdin, sys.stdout)
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
+            return 2
+    if args.command == "bench":
+        from .bench import print_engine_bench
+
+        print_engine_bench(count=args.count, seed=args.seed)
+        return 0
+    return 2  # pragma: no cover - argparse rejects other commands
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""Tabula's rules engine: positions, variants, legal plays, reasons, notation, IDs and results.
+
+Pure Python and the standard library only; no I/O.
+
+>>> from generator.engine import find_variant
+>>> start = find_variant("backgammon").start()
+>>> len(start.legal_plays((3, 1)))
+16
+"""
+
+from .board import BAR, CHECKERS, OFF, Position
+from .errors import (
+    AmbiguousPlayError,
+    CubeError,
+    DiceError,
+    EngineError,
+    IdError,
+    IllegalPlayError,
+    NotationError,
+    PositionError,
+    UnknownVariantError,
+)
+from .moves import Play, Step, Turn, check_dice
+from .reasons import Refusal
+from .results import Cube, Result
+from .variants import VARIANTS, Variant, find_variant
+
+__all__ = [
+    "BAR",
+    "CHECKERS",
+    "OFF",
+    "VARIANTS",
+    "AmbiguousPlayError",
+    "Cube",
+    "CubeError",
+    "DiceError",
+    "EngineError",
+    "IdError",
+    "IllegalPlayError",
+    "NotationError",
+    "Play",
+    "Position",
+    "PositionError",
+    "Refusal",
+    "Result",
+    "Step",
+    "Turn",
+    "UnknownVariantError",
+    "Variant",
+    "check_dice",
+    "find_variant",
+]

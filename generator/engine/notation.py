@@ -1,0 +1,267 @@
+"""Move notation: ``13/8 6/5*``, ``bar/22``, ``6/off``, ``13/7(2)``, ``24/18/13``, ``8/3*/1``.
+
+Parsing is lenient and never decides legality by itself: the text is read into hops (one checker
+from one place to another, perhaps over several dice), and the hops are matched against the
+legal plays of the turn, so every order and spelling of the same play is the same play.
+Printing is canonical: one chain per checker with every landing written, marks for hits (``*``)
+and pins (``^``), identical chains grouped as ``(n)``, chains from the farthest point first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from .board import BAR, OFF, place_name
+from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
+from .moves import Play, Step, Turn
+from .reasons import Refusal
+
+if TYPE_CHECKING:
+    from .board import Position
+    from .moves import _State
+
+
+def format_play(steps: Sequence[Step]) -> str:
+    """The canonical notation of a sequence of steps.
+
+    >>> format_play([Step(13, 8, 5), Step(8, 6, 2, hit=True)])
+    '13/8/6*'
+    >>> format_play([Step(13, 7, 6), Step(13, 7, 6), Step(8, 2, 6), Step(8, 2, 6)])
+    '13/7(2) 8/2(2)'
+    """
+    chains: list[list[tuple[int, str]]] = []  # [(place, mark)], first entry is the source
+    for step in steps:
+        mark = "*" if step.hit else "^" if step.pin else ""
+        for chain in reversed(chains):
+            if chain[-1][0] == step.source and chain[-1][0] != OFF:
+                chain.append((step.destination, mark))
+                break
+        else:
+            chains.append([(step.source, ""), (step.destination, mark)])
+    texts = [
+        (chain[0][0], chain[-1][0], "/".join(place_name(p) + m for p, m in chain))
+        for chain in chains
+    ]
+    # The farthest checker first; from the same point, the longer move first (OFF is 0).
+    texts.sort(key=lambda item: (-item[0], item[1], item[2]))
+    grouped: list[tuple[str, int]] = []
+    for _, _, text in texts:
+        if grouped and grouped[-1][0] == text:
+            grouped[-1] = (text, grouped[-1][1] + 1)
+        else:
+            grouped.append((text, 1))
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in grouped)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hop:
+    """One checker from ``source`` to ``destination`` in the text, maybe over several dice."""
+
+    source: int
+    destination: int
+    marked: bool  # written with * or ^
+    chain: int  # which written chain it belongs to
+    index: int  # its place in that chain
+
+
+_PLACE = r"(?:bar|b|off|o|\d{1,2})"
+_TOKEN = re.compile(rf"^({_PLACE}[*^]?(?:[/-]{_PLACE}[*^]?)+)(?:\((\d)\))?$", re.IGNORECASE)
+_ROLL = re.compile(r"^\s*(?:[1-6]-?[1-6])\s*:\s*")
+
+
+def _read_place(text: str, original: str) -> int:
+    word = text.lower()
+    if word in ("bar", "b", "25"):
+        return BAR
+    if word in ("off", "o", "0"):
+        return OFF
+    point = int(word)
+    if not 1 <= point <= 24:
+        raise NotationError(f"{original!r}: {point} is not a point (use 1..24, bar or off)")
+    return point
+
+
+def read_hops(text: str) -> list[_Hop]:
+    """The hops written in ``text`` (syntax only).
+
+    >>> [(h.source, h.destination) for h in read_hops("24/18/13 6/5*(2)")]
+    [(24, 18), (18, 13), (6, 5), (6, 5)]
+    """
+    body = _ROLL.sub("", text.strip())
+    tokens = [t for t in re.split(r"[\s,]+", body) if t]
+    if not tokens:
+        raise NotationError(f"{text!r} names no step; write steps such as 13/8 6/5*")
+    hops: list[_Hop] = []
+    chain = 0
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if not match:
+            raise NotationError(
+                f"{token!r} in {text!r} is not a step; write from/to with points 1..24, bar "
+                "or off, such as 13/8, bar/22, 6/off, 24/18/13, 8/3*/1 or 13/7(2)"
+            )
+        body, repeat = match.group(1), int(match.group(2) or 1)
+        if repeat < 1:
+            raise NotationError(f"{token!r}: a repeat count is 1 or more")
+        parts = re.split(r"[/-]", body)
+        places = [(_read_place(p.rstrip("*^"), token), p.endswith(("*", "^"))) for p in parts]
+        for _ in range(repeat):
+            for index, ((source, _), (destination, marked)) in enumerate(pairwise(places)):
+                if source == OFF:
+                    raise NotationError(f"{token!r}: a checker that is off cannot move")
+                if destination == BAR:
+                    raise NotationError(f"{token!r}: a checker cannot move to the bar")
+                if destination != OFF and destination >= source:
+                    raise NotationError(
+                        f"{token!r}: checkers move from higher points to lower ones "
+                        f"({place_name(source)}/{place_name(destination)} goes backwards)"
+                    )
+                hops.append(_Hop(source, destination, marked, chain, index))
+            chain += 1
+    return hops
+
+
+@dataclass
+class _Match:
+    state: _State
+    marked_hits: frozenset[int]
+    hidden_hits: int
+
+
+def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
+    """The legal play that ``text`` names, in the canonical form of :func:`Turn.plays`.
+
+    >>> from generator.engine import find_variant
+    >>> start = find_variant("backgammon").start()
+    >>> parse_play(start, (3, 1), "6/5 8/5").notation
+    '8/5 6/5'
+    >>> parse_play(start, (6, 5), "24/13").notation
+    '24/18/13'
+    """
+    return parse_in_turn(Turn(position, dice), text)
+
+
+def parse_in_turn(turn: Turn, text: str) -> Play:
+    hops = read_hops(text)
+    written = frozenset(h.destination for h in hops if h.marked)
+    matches: list[_Match] = []
+    failures: list[tuple[int, Refusal]] = []
+    _match(turn, turn.root, hops, [False] * len(hops), 0, frozenset(), 0, matches, failures)
+    roll = f"{turn.dice[0]}-{turn.dice[1]}"
+    stops = set(map(id, turn.stops))
+    complete = [m for m in matches if id(m.state) in stops]
+    if not complete:
+        if not turn.plays:
+            raise IllegalPlayError(
+                f"{text!r} cannot be played with {roll}: no play is possible, the turn passes"
+            )
+        if matches:
+            partial = matches[0].state
+            reason = turn.unfinished_refusal(partial)
+            raise IllegalPlayError(
+                f"{text!r} is not a full turn with {roll}: {reason.message()}", reason
+            )
+        if failures:
+            reason = max(failures, key=lambda f: f[0])[1]
+            raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
+        raise IllegalPlayError(
+            f"{text!r} cannot be played with {roll}: the distances do not add up to the dice"
+        )
+    for better in (
+        [m for m in complete if m.marked_hits == written and not m.hidden_hits],
+        [m for m in complete if not m.hidden_hits],
+        complete,
+    ):
+        boards = {m.state.board(): m for m in better}
+        if boards:
+            break
+    if len(boards) > 1:
+        options = sorted(_canonical(turn, m.state).notation for m in boards.values())
+        raise AmbiguousPlayError(
+            f"{text!r} fits {len(options)} different plays with {roll}: "
+            f"{', '.join(options)}; write the landing points and mark hits with *"
+        )
+    return _canonical(turn, next(iter(boards.values())).state)
+
+
+def _canonical(turn: Turn, state: _State) -> Play:
+    board = state.board()
+    for play in turn.plays:
+        p = play.position
+        if (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)) == board:
+            return play
+    raise AssertionError("a legal stop is always among the plays")  # pragma: no cover
+
+
+def _match(
+    turn: Turn,
+    state: _State,
+    hops: list[_Hop],
+    done: list[bool],
+    depth: int,
+    marked_hits: frozenset[int],
+    hidden: int,
+    matches: list[_Match],
+    failures: list[tuple[int, Refusal]],
+) -> None:
+    if all(done):
+        matches.append(_Match(state, marked_hits, hidden))
+        return
+    for i, hop in enumerate(hops):
+        if done[i] or (hop.index and not _previous_done(hops, done, hop)):
+            continue
+        done[i] = True
+        for end, hits, hidden_here in _walk(turn, state, hop, depth, failures):
+            _match(
+                turn,
+                end,
+                hops,
+                done,
+                depth + 1,
+                marked_hits | hits,
+                hidden + hidden_here,
+                matches,
+                failures,
+            )
+        done[i] = False
+
+
+def _previous_done(hops: list[_Hop], done: list[bool], hop: _Hop) -> bool:
+    return any(
+        done[j]
+        for j, other in enumerate(hops)
+        if other.chain == hop.chain and other.index == hop.index - 1
+    )
+
+
+def _walk(
+    turn: Turn, state: _State, hop: _Hop, depth: int, failures: list[tuple[int, Refusal]]
+) -> list[tuple[_State, frozenset[int], int]]:
+    """Ways for one checker to go from ``hop.source`` to ``hop.destination`` through legal
+    steps: ``(state after, written points hit, hits at unwritten landings)``."""
+    found: list[tuple[_State, frozenset[int], int]] = []
+
+    def go(current: _State, place: int, hits: frozenset[int], hidden: int) -> None:
+        for die in sorted(set(current.dice), reverse=True):
+            landing = place - die
+            if hop.destination != OFF and landing < hop.destination:
+                continue
+            outcome = turn._step(current, place, die)
+            if isinstance(outcome, Refusal):
+                failures.append((current.used, outcome))
+                continue
+            step = outcome.step
+            assert step is not None
+            arrived = step.destination == hop.destination
+            captured = step.hit or step.pin
+            if arrived:
+                found.append((outcome, hits | ({step.destination} if captured else set()), hidden))
+            elif step.destination != OFF:
+                go(outcome, step.destination, hits, hidden + captured)
+
+    go(state, hop.source, frozenset(), 0)
+    return found

@@ -1,0 +1,107 @@
+"""Why a step is refused: a code with parameters, and its English words.
+
+A refusal is data. The English sentences below are the message ids of the gettext catalogs
+(``generator/locale``), which give the same sentences in every language of the site; the engine
+itself only ever needs English, for error messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+
+class Words(NamedTuple):
+    """The English words of a reason; ``plural`` and ``number`` (the parameter that decides
+    between the forms) when a number decides the form."""
+
+    singular: str
+    plural: str | None = None
+    number: str | None = None
+
+
+# Message ids, in English. Parameters: point (a point number), die, count, play (notation), source.
+WORDS: dict[str, Words] = {
+    "die_not_available": Words("There is no {die} left to play this turn."),
+    "game_over": Words("The game is over: this turn has no more steps."),
+    "no_checker": Words("You have no checker on the {point}-point."),
+    "bar_empty": Words("You have no checker on the bar."),
+    "bar_first": Words(
+        "You have a checker on the bar: it must enter before any other checker moves.",
+        "You have {count} checkers on the bar: they must enter before any other checker moves.",
+        "count",
+    ),
+    "blocked_landing": Words(
+        "The {point}-point is closed: an opposing checker stands there.",
+        "The {point}-point is closed: {count} opposing checkers stand there.",
+        "count",
+    ),
+    "not_all_home": Words(
+        "You cannot bear off yet: your checker on the {point}-point is not in your home board."
+    ),
+    "not_all_home_bar": Words("You cannot bear off while a checker of yours is on the bar."),
+    "overshoot": Words(
+        "A {die} bears off from the {die}-point, or from a lower point only when no checker of "
+        "yours stands higher; your checker on the {higher}-point does."
+    ),
+    "must_use_both": Words(
+        "Both dice can be played this turn, so both must be: for example {play}."
+    ),
+    "must_use_more": Words(
+        "{count} die can be played this turn, so it must be: for example {play}.",
+        "{count} dice can be played this turn, so all {count} must be: for example {play}.",
+        "count",
+    ),
+    "must_use_higher": Words(
+        "Only one die can be played this turn and either could be, so it must be the higher "
+        "one, the {die}: for example {play}."
+    ),
+    "no_hit_and_run": Words(
+        "A checker that hits in your home board stays there for the rest of the turn: nothing "
+        "may leave the {point}-point this turn."
+    ),
+    "wasted_pips": Words(
+        "No wasted pips: the {die} could have borne this checker off from the {source}-point, "
+        "so it may not first walk down to the {point}-point with the other die."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A step the rules do not allow, as a code and its parameters.
+
+    >>> Refusal.of("blocked_landing", point=8, count=2)
+    Refusal.of('blocked_landing', point=8, count=2)
+    >>> Refusal.of("blocked_landing", point=8, count=2).message()
+    'The 8-point is closed: 2 opposing checkers stand there.'
+    """
+
+    code: str
+    params: tuple[tuple[str, int | str], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, **params: int | str) -> Refusal:
+        if code not in WORDS:
+            raise KeyError(f"no words for the refusal code {code!r}")
+        return cls(code, tuple(params.items()))
+
+    def __repr__(self) -> str:
+        args = "".join(f", {name}={value!r}" for name, value in self.params)
+        return f"Refusal.of({self.code!r}{args})"
+
+    def __getitem__(self, name: str) -> int | str:
+        return dict(self.params)[name]
+
+    @property
+    def words(self) -> Words:
+        return WORDS[self.code]
+
+    def message(self) -> str:
+        """The reason in English words."""
+        words = self.words
+        params = dict(self.params)
+        text = words.singular
+        if words.plural is not None and words.number is not None and params[words.number] != 1:
+            text = words.plural
+        return text.format(**params)

@@ -1,0 +1,387 @@
+"""The games: shared mechanics once, and each variant stating only what differs.
+
+The base class plays Western backgammon's mechanics; a variant overrides class facts and a few
+small hooks that the move generator (``moves.py``) asks at fixed moments of a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, POINTS, Position, Side, side_from_counts
+from .errors import PositionError, UnknownVariantError
+from .reasons import Refusal
+from .results import Cube, Player, Result
+
+if TYPE_CHECKING:
+    from .moves import Context, Step, Turn, _State
+
+Pins = tuple[frozenset[int], frozenset[int]]
+Landing = Literal["open", "hit", "pin"]
+
+
+class Variant:
+    """Western backgammon's mechanics; subclasses state what differs."""
+
+    key: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    # Geometry: whether both players travel the same way round the board (Long Nardy, Fevga).
+    same_direction: ClassVar[bool] = False
+    # Where each player's checkers start, in that player's own numbering.
+    setup: ClassVar[Mapping[int, int]] = {24: 2, 13: 5, 8: 3, 6: 5}
+    # Landing: how many opposing checkers close a point; what landing on fewer does.
+    closed_by: ClassVar[int] = 2
+    has_bar: ClassVar[bool] = True
+    # Scoring: the variant's word for a win by multiplier, and whether the triple counts.
+    win_words: ClassVar[tuple[str, ...]] = ("single", "gammon", "backgammon")
+    counts_triple: ClassVar[bool] = True
+    has_cube: ClassVar[bool] = True
+    # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
+    has_step_rules: ClassVar[bool] = False
+    # The sets of waivable limits to try, strictest first; the last is always the plain game.
+    limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset(),)
+
+    def __repr__(self) -> str:
+        return f"find_variant({self.key!r})"
+
+    # The board -------------------------------------------------------------------------------
+
+    def other_numbering(self, point: int) -> int:
+        """The same point in the other player's numbering (the map is its own inverse).
+
+        >>> find_variant("backgammon").other_numbering(6)
+        19
+        """
+        if self.same_direction:
+            return point + 12 if point <= 12 else point - 12
+        return 25 - point
+
+    def opponent_own_point(self, point: int) -> int:
+        """The opponent's own number for the mover's ``point``."""
+        return self.other_numbering(point)
+
+    def start(self) -> Position:
+        """The starting position, either player to move.
+
+        >>> find_variant("backgammon").start().pip_count()
+        167
+        """
+        own: dict[int | str, int] = {point: n for point, n in self.setup.items()}
+        mirrored: dict[int | str, int] = {
+            self.other_numbering(point): n for point, n in self.setup.items()
+        }
+        return self.position(mover=own, opponent=mirrored)
+
+    def position(
+        self,
+        *,
+        mover: Mapping[int | str, int],
+        opponent: Mapping[int | str, int],
+        pinned: Iterable[tuple[str, int]] = (),
+    ) -> Position:
+        """A position from ``{point: count}`` maps in the mover's numbering for both sides.
+
+        ``"bar"`` counts checkers on the bar; checkers not listed are borne off. ``pinned``
+        lists ``("mover" | "opponent", point)`` for Plakoto's pinned checkers.
+
+        >>> find_variant("backgammon").position(mover={"bar": 1, 6: 14}, opponent={19: 2})
+        backgammon.position(mover={'bar': 1, '6': 14}, opponent={'19': 2})
+        """
+        mover_side = side_from_counts(mover, "mover")
+        opponent_side = side_from_counts(opponent, "opponent")
+        pins = self._check_pins(mover_side, opponent_side, pinned)
+        self._check_sides(mover_side, opponent_side, pins)
+        return Position(self, mover_side, opponent_side, pins[0], pins[1])
+
+    def _check_pins(self, mover: Side, opponent: Side, pinned: Iterable[tuple[str, int]]) -> Pins:
+        if list(pinned):
+            raise PositionError(f"{self.name} has no pinned checkers; only Plakoto pins")
+        return NO_PINS, NO_PINS
+
+    def _check_sides(self, mover: Side, opponent: Side, pins: Pins) -> None:
+        if not self.has_bar:
+            for who, side in (("mover", mover), ("opponent", opponent)):
+                if side[BAR]:
+                    raise PositionError(
+                        f"{self.name} has no bar, but the {who} has {side[BAR]} checker(s) "
+                        'on it: remove "bar" or set it to 0'
+                    )
+        for point in POINTS:
+            if mover[point] and opponent[point] and not self._may_share(point, pins):
+                raise PositionError(
+                    f"point {point} holds checkers of both sides ({mover[point]} of the mover's, "
+                    f"{opponent[point]} of the opponent's); a point belongs to one side"
+                )
+        if mover[OFF] == CHECKERS and opponent[OFF] == CHECKERS:
+            raise PositionError("both sides have borne off every checker; only one can win")
+
+    def _may_share(self, point: int, pins: Pins) -> bool:
+        return False
+
+    def turn_board(self, position: Position) -> Position:
+        """The same board seen by the opponent."""
+        own = self.other_numbering
+        mover = [0] * 26
+        opponent = [0] * 26
+        for place in (OFF, BAR):
+            mover[place] = position.opponent[place]
+            opponent[place] = position.mover[place]
+        for point in POINTS:
+            mover[own(point)] = position.opponent[point]
+            opponent[own(point)] = position.mover[point]
+        return Position(
+            self,
+            tuple(mover),
+            tuple(opponent),
+            frozenset(own(p) for p in position.opponent_pinned),
+            frozenset(own(p) for p in position.mover_pinned),
+        )
+
+    # Hooks the move generator asks ---------------------------------------------------------
+
+    def landing(self, opposing: int, point: int, pins: Pins) -> Landing | Refusal:
+        """What landing on ``point`` with ``opposing`` checkers of the opponent there does."""
+        if opposing >= self.closed_by:
+            return Refusal.of("blocked_landing", point=point, count=opposing)
+        if opposing:
+            return "hit"
+        return "open"
+
+    def source_refusal(self, pins: Pins, source: int) -> Refusal | None:
+        """Why no checker may leave ``source`` whatever the die (Plakoto's pins)."""
+        return None
+
+    def bear_off_refusal(self, pins: Pins) -> Refusal | None:
+        """Why the mover may not bear off although every checker is home."""
+        return None
+
+    def pins_after(self, pins: Pins, step: Step, mover: Side) -> Pins:
+        return pins
+
+    def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
+        """Whether the game has ended in this position (the mover bore off the last checker)."""
+        return mover[OFF] == CHECKERS
+
+    def turn_context(
+        self, position: Position, dice: tuple[int, ...], limits: frozenset[str]
+    ) -> Context:
+        """What the variant remembers at the start of a turn."""
+        return None
+
+    def step_refusal(
+        self, context: Context, before: Side, opponent: Side, step: Step, after: Side
+    ) -> Refusal | None:
+        """Why a step the landing rules allow is still refused (only with ``has_step_rules``)."""
+        return None
+
+    def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
+        return context
+
+    def may_stop(self, mover: Side, opponent: Side) -> bool:
+        """Whether a turn may end in this position (Fevga's starting quarter)."""
+        return True
+
+    def choose_among(self, stops: list[_State]) -> list[_State]:
+        """The variant's last word among the plays that use the most dice."""
+        return stops
+
+    def stop_refusal(self, turn: Turn, state: _State) -> Refusal | None:
+        """Why a state from which the must-play rules allow no stop is refused, when a rule of
+        the variant (rather than the dice count) is the cause."""
+        return None
+
+    # The end of a game -----------------------------------------------------------------------
+
+    def result(self, position: Position, cube: Cube | int = 1) -> Result | None:
+        """Who has won in ``position`` and for how much; ``None`` while the game goes on.
+
+        >>> bg = find_variant("backgammon")
+        >>> bg.result(bg.position(mover={}, opponent={19: 15}))
+        Result(winner='mover', kind='gammon', multiplier=2, cube=1)
+        """
+        value = cube.value if isinstance(cube, Cube) else cube
+        if value != 1 and not self.has_cube:
+            raise PositionError(f"{self.name} is played without a doubling cube")
+        sides: tuple[tuple[Player, Side, Side], ...] = (
+            ("mover", position.mover, position.opponent),
+            ("opponent", position.opponent, position.mover),
+        )
+        for winner, won, loser in sides:
+            if won[OFF] == CHECKERS:
+                multiplier = self._multiplier(winner, loser)
+                return Result(winner, self.win_words[multiplier - 1], multiplier, value)
+        return None
+
+    def _multiplier(self, winner: str, loser: Side) -> int:
+        if loser[OFF]:
+            return 1
+        if self.counts_triple and self._loser_stuck_back(winner, loser):
+            return 3
+        return 2
+
+    def _loser_stuck_back(self, winner: str, loser: Side) -> bool:
+        """A checker of the loser on the bar or in the winner's home board."""
+        winner_home = HOME if winner == "mover" else range(19, 25)
+        return bool(loser[BAR]) or any(loser[point] for point in winner_home)
+
+
+class Backgammon(Variant):
+    key = "backgammon"
+    name = "Backgammon"
+    aliases: ClassVar[tuple[str, ...]] = ("western backgammon", "бэкгаммон", "нарды (бэкгаммон)")
+
+
+class TavlaClassic(Backgammon):
+    """Nard Online's Tavla without a cube: backgammon's movement; a would-be backgammon is a
+    mars (2)."""
+
+    key = "tavla-classic"
+    name = "Tavla Classic"
+    aliases: ClassVar[tuple[str, ...]] = ("tavla", "тавла", "короткие нарды", "tavla classic")
+    win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
+    counts_triple = False
+    has_cube = False
+
+
+class TavlaModern(TavlaClassic):
+    key = "tavla-modern"
+    name = "Tavla Modern"
+    aliases: ClassVar[tuple[str, ...]] = ("tavla modern",)
+    has_cube = True
+
+
+NO_HIT_AND_RUN = "no_hit_and_run"
+WASTED_PIPS = "wasted_pips"
+
+
+class TurkishTavla(TavlaClassic):
+    """Tavla with two home-board limits (RULES.md 3): a checker that hits in the home board
+    freezes that point for the rest of the turn, and no pips are wasted in the bear-off. A limit
+    yields when it would cost the mover a die they could otherwise play."""
+
+    key = "turkish-tavla"
+    name = "Turkish Tavla"
+    aliases: ClassVar[tuple[str, ...]] = ("turkish tavla", "турецкая тавла")
+    has_step_rules = True
+    # Drop the wasted-pips limit first, then the freeze, then both (RULES.md 3.4).
+    limit_options = (
+        frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),
+        frozenset({NO_HIT_AND_RUN}),
+        frozenset({WASTED_PIPS}),
+        frozenset(),
+    )
+
+    def turn_context(
+        self, position: Position, dice: tuple[int, ...], limits: frozenset[str]
+    ) -> Context:
+        sources: tuple[int, ...] = ()
+        low = 0
+        if WASTED_PIPS in limits and len(dice) == 2:
+            high, low = dice
+            sources = _bear_off_sources(position.mover, high)
+        return _TurkishTurn(NO_HIT_AND_RUN in limits, NO_PINS, sources, 0, low)
+
+    def step_refusal(
+        self, context: Context, before: Side, opponent: Side, step: Step, after: Side
+    ) -> Refusal | None:
+        assert isinstance(context, _TurkishTurn)
+        if step.source in context.frozen:
+            return Refusal.of(NO_HIT_AND_RUN, point=step.source)
+        walked_to = context.walked_to
+        if walked_to and step.source == walked_to and step.destination == OFF:
+            return Refusal.of(
+                WASTED_PIPS, die=step.die, source=walked_to + context.low, point=walked_to
+            )
+        return None
+
+    def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
+        assert isinstance(context, _TurkishTurn)
+        frozen = context.frozen
+        if context.freezes and step.hit and step.destination in HOME:
+            frozen = frozen | {step.destination}
+        walked_to = 0
+        if step.die == context.low and step.source in context.sources and step.destination:
+            walked_to = step.destination
+        # Only the first step of a turn can begin the wasted-pips pattern.
+        return _TurkishTurn(context.freezes, frozen, (), walked_to, context.low)
+
+
+@dataclass(frozen=True, slots=True)
+class _TurkishTurn:
+    """What Turkish Tavla remembers during a turn.
+
+    ``freezes``: the no-hit-and-run limit holds this turn; ``frozen``: the home points where a
+    checker hit, which nothing may leave (R1). ``sources``: before the first step, the points
+    from which the higher die could bear a checker off (R2 watches the first step from them);
+    ``walked_to``: where such a checker was just walked down with the ``low`` die, else 0.
+    """
+
+    freezes: bool
+    frozen: frozenset[int]
+    sources: tuple[int, ...]
+    walked_to: int
+    low: int
+
+
+def _bear_off_sources(mover: Side, die: int) -> tuple[int, ...]:
+    """The points from which ``die`` bears a checker off in this position: the point of that
+    number, or the highest point when the die is larger and no checker stands higher."""
+    highest = next((p for p in range(BAR, 0, -1) if mover[p]), 0)
+    if not highest or highest > HOME[-1]:
+        return ()
+    return tuple(
+        p for p in range(highest, 0, -1) if mover[p] and (p == die or (die > p and p == highest))
+    )
+
+
+class Portes(Backgammon):
+    """Greek Portes: backgammon's movement, no cube, a would-be backgammon counts 2."""
+
+    key = "portes"
+    name = "Portes"
+    aliases: ClassVar[tuple[str, ...]] = ("πόρτες", "портес")
+    counts_triple = False
+    has_cube = False
+
+
+VARIANTS: dict[str, Variant] = {
+    cls.key: cls() for cls in (Backgammon, TavlaClassic, TavlaModern, TurkishTavla, Portes)
+}
+COMING: dict[str, str] = {
+    "long-nardy": "Long Nardy",
+    "plakoto": "Plakoto",
+    "fevga": "Fevga",
+}
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.strip().lower().replace("_", "-").split())
+
+
+_BY_NAME: dict[str, Variant] = {}
+for _variant in VARIANTS.values():
+    for _name in (_variant.key, _variant.name, *_variant.aliases):
+        _BY_NAME[_normal(_name)] = _variant
+
+
+def find_variant(name: str) -> Variant:
+    """The variant with this key or alias (case and spacing do not matter).
+
+    >>> find_variant("Tavla Modern")
+    find_variant('tavla-modern')
+    """
+    variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
+    if variant is not None:
+        return variant
+    if isinstance(name, str) and _normal(name) in COMING:
+        raise UnknownVariantError(
+            f"{COMING[_normal(name)]} ({_normal(name)!r}) is not in the engine yet; "
+            f"the variants so far: {', '.join(VARIANTS)}"
+        )
+    raise UnknownVariantError(
+        f"unknown variant {name!r}; use one of: {', '.join([*VARIANTS, *COMING])}"
+    )

@@ -1,0 +1,100 @@
+"""The ``python -m generator plays`` contract (DESIGN.md): JSON lines in, JSON lines out."""
+
+import json
+import subprocess
+import sys
+
+from generator.cli import answer_line
+
+START_QUERY = {
+    "variant": "backgammon",
+    "position": {
+        "mover": {"bar": 0, "24": 2, "13": 5, "8": 3, "6": 5},
+        "opponent": {"bar": 0, "1": 2, "12": 5, "17": 3, "19": 5},
+        "pinned": [],
+    },
+    "dice": [5, 2],
+}
+
+
+def ask(query: object) -> dict:
+    return json.loads(answer_line(json.dumps(query)))
+
+
+def test_the_opening_five_two_has_eight_plays_sorted_by_notation():
+    answer = ask(START_QUERY)
+    notations = [play["notation"] for play in answer["plays"]]
+    assert answer["count"] == 8 == len(notations)
+    assert notations == sorted(notations)
+    assert "13/8 13/11" in notations and "13/8/6" in notations
+
+
+def test_each_play_carries_its_position_in_the_input_form():
+    answer = ask(START_QUERY)
+    play = next(p for p in answer["plays"] if p["notation"] == "13/8 13/11")
+    assert play["position"] == {
+        "mover": {"bar": 0, "24": 2, "13": 3, "11": 1, "8": 4, "6": 5},
+        "opponent": {"bar": 0, "19": 5, "17": 3, "12": 5, "1": 2},
+        "pinned": [],
+    }
+
+
+def test_a_dance_is_an_answer_with_no_plays():
+    query = {
+        "variant": "backgammon",
+        "position": {"mover": {"bar": 1, "13": 14}, "opponent": {str(p): 2 for p in range(19, 25)}},
+        "dice": [6, 3],
+    }
+    assert ask(query) == {"count": 0, "plays": []}
+
+
+def test_every_variant_of_this_engine_answers():
+    for variant in ["backgammon", "tavla-classic", "tavla-modern", "turkish-tavla", "portes"]:
+        assert ask({**START_QUERY, "variant": variant})["count"] == 8
+
+
+def test_the_variants_still_to_come_answer_with_a_clear_error():
+    for variant in ["long-nardy", "plakoto", "fevga"]:
+        error = ask({**START_QUERY, "variant": variant})["error"]
+        assert "not in the engine yet" in error
+
+
+def test_bad_lines_get_one_clear_error_each():
+    too_many = {**START_QUERY, "position": {"mover": {"6": 16}, "opponent": {}}}
+    cases = {
+        "not json": "not valid JSON",
+        json.dumps({**START_QUERY, "variant": "chess"}): "unknown variant 'chess'",
+        json.dumps(too_many): "16 checkers",
+        json.dumps({**START_QUERY, "dice": [0, 3]}): "a die shows 1 to 6",
+        json.dumps({**START_QUERY, "dice": [7, 3]}): "a die shows 1 to 6",
+        json.dumps({**START_QUERY, "dice": [3]}): "two dice",
+        json.dumps({"variant": "backgammon"}): "no position, dice",
+        json.dumps([1, 2]): "each line is an object",
+        json.dumps({**START_QUERY, "position": {"mover": {"6": 1}, "opponent": {"6": 1}}}): (
+            "both sides"
+        ),
+        json.dumps({**START_QUERY, "position": {"mover": {"30": 1}, "opponent": {}}}): (
+            "not a point"
+        ),
+    }
+    for line, expected in cases.items():
+        answer = json.loads(answer_line(line))
+        assert list(answer) == ["error"], line
+        assert expected in answer["error"], (line, answer)
+
+
+def test_the_command_answers_every_line_in_order_and_exits_zero():
+    lines = [json.dumps(START_QUERY), "garbage", "", json.dumps({**START_QUERY, "dice": [6, 6]})]
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "plays"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(answers) == 4
+    assert answers[0]["count"] == 8
+    assert "error" in answers[1] and "error" in answers[2]
+    assert answers[3]["count"] > 0
