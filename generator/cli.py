@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .engine import EngineError, find_variant
+from .engine import EngineError, Position, find_variant
 from .engine.jsonform import position_from_json
 
 
@@ -26,15 +26,15 @@ def answer_line(line: str) -> str:
     '{"error": "a die shows 1 to 6; got 7 in [7, 1]"}'
     """
     try:
-        answer: dict[str, Any] = _answer(json.loads(line))
+        return _answer(json.loads(line))
     except json.JSONDecodeError as error:
-        answer = {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
+        message = f"not valid JSON: {error.msg} at column {error.colno}"
     except EngineError as error:
-        answer = {"error": str(error)}
-    return json.dumps(answer, ensure_ascii=False)
+        message = str(error)
+    return json.dumps({"error": message}, ensure_ascii=False)
 
 
-def _answer(query: Any) -> dict[str, Any]:
+def _answer(query: Any) -> str:
     if not isinstance(query, dict):
         raise EngineError('each line is an object: {"variant": ..., "position": ..., "dice": ...}')
     missing = [field for field in ("variant", "position", "dice") if field not in query]
@@ -54,12 +54,36 @@ def _answer(query: Any) -> dict[str, Any]:
     roll = check_dice(dice)
     position = position_from_json(variant, query["position"])
     plays = position.legal_plays(roll)
-    return {
-        "count": len(plays),
-        "plays": [
-            {"notation": play.notation, "position": play.position.to_json()} for play in plays
-        ],
-    }
+    # Written by hand rather than with json.dumps: this is the engine's hot path, and most plays
+    # of a turn share the opponent's side, which is written once.
+    sides: dict[tuple[int, ...], str] = {}
+
+    def side(counts: tuple[int, ...]) -> str:
+        text = sides.get(counts)
+        if text is None:
+            text = sides[counts] = _side_json(counts, variant.has_bar)
+        return text
+
+    entries = [
+        f'{{"notation": "{play.notation}", "position": {{"mover": {side(play.position.mover)}, '
+        f'"opponent": {side(play.position.opponent)}, '
+        f'"pinned": {_pins_json(play.position)}}}}}'
+        for play in plays
+    ]
+    return f'{{"count": {len(plays)}, "plays": [{", ".join(entries)}]}}'
+
+
+def _pins_json(position: Position) -> str:
+    if not (position.mover_pinned or position.opponent_pinned):
+        return "[]"
+    return json.dumps(position.pinned_json())
+
+
+def _side_json(counts: tuple[int, ...], has_bar: bool) -> str:
+    """One side of a position as the contract writes it: ``{"bar": 0, "24": 2, ...}``."""
+    items = [f'"bar": {counts[25]}'] if has_bar else []
+    items += [f'"{point}": {counts[point]}' for point in range(24, 0, -1) if counts[point]]
+    return "{" + ", ".join(items) + "}"
 
 
 def run_plays(source: TextIO, sink: TextIO) -> int:

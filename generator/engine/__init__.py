@@ -20,9 +20,10 @@ from .errors import (
     PositionError,
     UnknownVariantError,
 )
-from .moves import Play, Step, Turn, check_dice
+from .moves import Play, Turn, check_dice
 from .reasons import Refusal
 from .results import Cube, Result
+from .steps import Step, format_play
 from .variants import VARIANTS, Variant, find_variant
 
 __all__ = [
@@ -49,4 +50,5 @@ __all__ = [
     "Variant",
     "check_dice",
     "find_variant",
+    "format_play",
 ]

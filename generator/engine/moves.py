@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 
 from .board import BAR, HOME, OFF, Position, Side, place_name
 from .errors import DiceError
+from .plain import plain_plays
 from .reasons import Refusal
+from .steps import Step, format_play
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -50,32 +52,16 @@ def check_dice(dice: Sequence[int]) -> Dice:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One checker moved by one die: ``13/8``, ``bar/22*``, ``6/off``, ``13/8^`` (a pin)."""
-
-    source: int
-    destination: int
-    die: int
-    hit: bool = False
-    pin: bool = False
-
-    def __str__(self) -> str:
-        mark = "*" if self.hit else "^" if self.pin else ""
-        return f"{place_name(self.source)}/{place_name(self.destination)}{mark}"
-
-
-@dataclass(frozen=True, slots=True)
 class Play:
     """A full turn: the steps in an order the rules allow, and the position they make."""
 
     steps: tuple[Step, ...]
     position: Position
+    notation: str = ""  # the canonical notation; filled in from the steps when not given
 
-    @property
-    def notation(self) -> str:
-        from .notation import format_play
-
-        return format_play(self.steps)
+    def __post_init__(self) -> None:
+        if not self.notation:
+            object.__setattr__(self, "notation", format_play(self.steps))
 
     def __str__(self) -> str:
         return self.notation
@@ -178,11 +164,34 @@ class Turn:
             (first,) * 4 if first == second else (max(first, second), min(first, second))
         )
         self.is_double = first == second
-        self.limits = self._choose_limits()
         self._states: dict[tuple[object, ...], _State] = {}
-        self.root = self._explore(self.limits)
-        self.stops = self._choose_stops()
+        self._most_used: int | None = None
+
+    # The graph of states is built on first use: the plain games answer ``plays`` without it.
+
+    @cached_property
+    def _graph(self) -> tuple[frozenset[str], _State, list[_State]]:
+        limits = self._choose_limits()
+        root = self._explore(limits)
+        stops = self._choose_stops()
+        for stop in stops:
+            stop.good = True
         self._mark_good()
+        return limits, root, stops
+
+    @property
+    def limits(self) -> frozenset[str]:
+        """The waivable limits of the variant that hold this turn."""
+        return self._graph[0]
+
+    @property
+    def root(self) -> _State:
+        return self._graph[1]
+
+    @property
+    def stops(self) -> list[_State]:
+        """The states where the turn may legally end."""
+        return self._graph[2]
 
     # Exploring --------------------------------------------------------------------------------
 
@@ -328,8 +337,6 @@ class Turn:
         return variant.choose_among(stops)
 
     def _mark_good(self) -> None:
-        for stop in self.stops:
-            stop.good = True
         # Children are explored after their parents, and every step uses a die, so visiting the
         # states by dice used, most first, sees every child before its parent.
         for state in sorted(self._states.values(), key=lambda s: -s.used):
@@ -340,22 +347,45 @@ class Turn:
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
-        seen: dict[tuple[object, ...], Play] = {}
         variant = self.variant
-        for stop in self.stops:
-            board = stop.board()
-            if board in seen:
-                continue
-            position = Position(variant, stop.mover, stop.opponent, stop.pins[0], stop.pins[1])
-            seen[board] = Play(stop.path(), position)
-        if len(seen) == 1 and not next(iter(seen.values())).steps:
-            return ()  # the only stop is to stand still: the turn passes
-        return tuple(sorted(seen.values(), key=lambda play: play.notation))
+        if variant.plain:
+            most, found = plain_plays(self.position.mover, self.position.opponent, self.all_dice)
+            self._most_used = most
+            boards = [
+                (mover, opponent, tuple(map(Step._make, steps))) for mover, opponent, steps in found
+            ]
+        else:
+            seen: dict[tuple[object, ...], _State] = {}
+            for stop in self.stops:
+                seen.setdefault(stop.board(), stop)
+            boards = [(stop.mover, stop.opponent, stop.path()) for stop in seen.values()]
+        plays = [
+            Play(
+                steps,
+                Position(variant, mover, opponent, *self._pins_after(steps)),
+                format_play(steps),
+            )
+            for mover, opponent, steps in boards
+            if steps
+        ]
+        return tuple(sorted(plays, key=lambda play: play.notation))
+
+    def _pins_after(self, steps: tuple[Step, ...]) -> tuple[frozenset[int], frozenset[int]]:
+        position = self.position
+        if not steps or not (
+            position.mover_pinned or position.opponent_pinned or any(step.pin for step in steps)
+        ):
+            return position.mover_pinned, position.opponent_pinned
+        return self.state_after(steps).pins
 
     @property
     def max_dice(self) -> int:
         """How many dice the mover must play this turn (0 when the turn passes)."""
-        return self._most() if self.plays else 0
+        if not self.plays:
+            return 0
+        if self._most_used is not None:
+            return self._most_used
+        return self._most()
 
     def state_after(self, steps: Iterable[Step | tuple[int, int]]) -> _State:
         """The state reached by legal steps from the start; raises with the first refusal."""
@@ -400,16 +430,20 @@ class Turn:
         return [step for step, child in state.children.items() if child.good]
 
     def _good_example(self, state: _State) -> str:
-        """A legal play that continues from ``state``."""
-        from .notation import format_play
-
-        prefix = state.path()
-        tail: list[Step] = []
+        """A legal play that continues from ``state``, as the plays list writes it."""
         cursor = state
         while cursor not in self.stops:
-            step, cursor = next((s, c) for s, c in cursor.children.items() if c.good)
-            tail.append(step)
-        return format_play(prefix + tuple(tail))
+            cursor = next(child for child in cursor.children.values() if child.good)
+        return self.play_at(cursor).notation
+
+    def play_at(self, stop: _State) -> Play:
+        """The play of ``plays`` that ends where ``stop`` is."""
+        board = stop.board()
+        for play in self.plays:
+            p = play.position
+            if (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)) == board:
+                return play
+        raise AssertionError("every legal stop is one of the plays")  # pragma: no cover
 
     def _must_play_refusal(self, state: _State, step: Step, child: _State) -> Refusal:
         """Why a step the step rules allow still cannot be part of a legal play."""

@@ -17,44 +17,12 @@ from typing import TYPE_CHECKING
 
 from .board import BAR, OFF, place_name
 from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
-from .moves import Play, Step, Turn
+from .moves import Play, Turn
 from .reasons import Refusal
 
 if TYPE_CHECKING:
     from .board import Position
     from .moves import _State
-
-
-def format_play(steps: Sequence[Step]) -> str:
-    """The canonical notation of a sequence of steps.
-
-    >>> format_play([Step(13, 8, 5), Step(8, 6, 2, hit=True)])
-    '13/8/6*'
-    >>> format_play([Step(13, 7, 6), Step(13, 7, 6), Step(8, 2, 6), Step(8, 2, 6)])
-    '13/7(2) 8/2(2)'
-    """
-    chains: list[list[tuple[int, str]]] = []  # [(place, mark)], first entry is the source
-    for step in steps:
-        mark = "*" if step.hit else "^" if step.pin else ""
-        for chain in reversed(chains):
-            if chain[-1][0] == step.source and chain[-1][0] != OFF:
-                chain.append((step.destination, mark))
-                break
-        else:
-            chains.append([(step.source, ""), (step.destination, mark)])
-    texts = [
-        (chain[0][0], chain[-1][0], "/".join(place_name(p) + m for p, m in chain))
-        for chain in chains
-    ]
-    # The farthest checker first; from the same point, the longer move first (OFF is 0).
-    texts.sort(key=lambda item: (-item[0], item[1], item[2]))
-    grouped: list[tuple[str, int]] = []
-    for _, _, text in texts:
-        if grouped and grouped[-1][0] == text:
-            grouped[-1] = (text, grouped[-1][1] + 1)
-        else:
-            grouped.append((text, 1))
-    return " ".join(text if n == 1 else f"{text}({n})" for text, n in grouped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +157,7 @@ def parse_in_turn(turn: Turn, text: str) -> Play:
 
 
 def _canonical(turn: Turn, state: _State) -> Play:
-    board = state.board()
-    for play in turn.plays:
-        p = play.position
-        if (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)) == board:
-            return play
-    raise AssertionError("a legal stop is always among the plays")  # pragma: no cover
+    return turn.play_at(state)
 
 
 def _match(

@@ -42,6 +42,10 @@ class Variant:
     has_cube: ClassVar[bool] = True
     # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
     has_step_rules: ClassVar[bool] = False
+    # The plain hitting rules exactly (backgammon's): plays come from the fast search of
+    # ``plain.py``. Any variant that changes how a checker moves, lands or is remembered during
+    # a turn sets this to False.
+    plain: ClassVar[bool] = True
     # The sets of waivable limits to try, strictest first; the last is always the plain game.
     limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset(),)
 
@@ -267,6 +271,7 @@ class TurkishTavla(TavlaClassic):
     name = "Turkish Tavla"
     aliases: ClassVar[tuple[str, ...]] = ("turkish tavla", "турецкая тавла")
     has_step_rules = True
+    plain = False
     # Drop the wasted-pips limit first, then the freeze, then both (RULES.md 3.4).
     limit_options = (
         frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),

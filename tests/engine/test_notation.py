@@ -10,7 +10,8 @@ from generator.engine import (
     find_variant,
 )
 from generator.engine.board import BAR, OFF
-from generator.engine.notation import format_play, parse_play
+from generator.engine.notation import parse_play
+from generator.engine.steps import format_play
 
 BACKGAMMON = find_variant("backgammon")
 START = BACKGAMMON.start()

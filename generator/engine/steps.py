@@ -1,0 +1,62 @@
+"""A step (one checker moved by one die) and the canonical way to write a play's steps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .board import BAR, OFF, place_name
+
+_NAMES = tuple(place_name(place) for place in range(OFF, BAR + 1))
+
+
+class Step(NamedTuple):
+    """One checker moved by one die: ``13/8``, ``bar/22*``, ``6/off``, ``13/8^`` (a pin)."""
+
+    source: int
+    destination: int
+    die: int
+    hit: bool = False
+    pin: bool = False
+
+    def __str__(self) -> str:
+        mark = "*" if self.hit else "^" if self.pin else ""
+        return f"{_NAMES[self.source]}/{_NAMES[self.destination]}{mark}"
+
+
+def format_play(steps: Sequence[Step]) -> str:
+    """The canonical notation of a sequence of steps: one chain per checker with every landing
+    written, ``*`` for a hit and ``^`` for a pin, identical chains grouped as ``(n)``, the
+    farthest checker first and, from the same point, the longer move first.
+
+    >>> format_play([Step(13, 8, 5), Step(8, 6, 2, hit=True)])
+    '13/8/6*'
+    >>> format_play([Step(13, 7, 6), Step(8, 2, 6), Step(13, 7, 6), Step(8, 2, 6)])
+    '13/7(2) 8/2(2)'
+    >>> format_play([Step(5, 3, 2), Step(6, 0, 6)])
+    '6/off 5/3'
+    """
+    chains: list[list[int | str]] = []  # [source, text, where the checker stands now]
+    for source, destination, _, hit, pin in steps:
+        mark = "*" if hit else "^" if pin else ""
+        for chain in reversed(chains):
+            if chain[2] == source:
+                chain[1] = f"{chain[1]}/{_NAMES[destination]}{mark}"
+                chain[2] = destination
+                break
+        else:
+            chains.append([source, f"{_NAMES[source]}/{_NAMES[destination]}{mark}", destination])
+    if len(chains) == 1:
+        return str(chains[0][1])
+    # Sources descending; then destinations ascending, OFF (0) first: the longer move first.
+    chains.sort(key=lambda chain: (-int(chain[0]), int(chain[2]), str(chain[1])))
+    words: list[str] = []
+    count = 0
+    for index, chain in enumerate(chains):
+        count += 1
+        text = str(chain[1])
+        if index + 1 < len(chains) and chains[index + 1][1] == text:
+            continue
+        words.append(text if count == 1 else f"{text}({count})")
+        count = 0
+    return " ".join(words)
