@@ -16,7 +16,8 @@ from .reasons import Refusal
 from .results import Cube, Player, Result
 
 if TYPE_CHECKING:
-    from .moves import Context, Step, Turn, _State
+    from .moves import Context, Turn, _State
+    from .steps import Step
 
 Pins = tuple[frozenset[int], frozenset[int]]
 Landing = Literal["open", "hit", "pin"]
