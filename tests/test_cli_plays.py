@@ -48,15 +48,34 @@ def test_a_dance_is_an_answer_with_no_plays():
     assert ask(query) == {"count": 0, "plays": []}
 
 
-def test_every_variant_of_this_engine_answers():
+def test_every_hitting_variant_gives_the_opening_plays():
     for variant in ["backgammon", "tavla-classic", "tavla-modern", "turkish-tavla", "portes"]:
         assert ask({**START_QUERY, "variant": variant})["count"] == 8
 
 
-def test_the_variants_still_to_come_answer_with_a_clear_error():
-    for variant in ["long-nardy", "plakoto", "fevga"]:
-        error = ask({**START_QUERY, "variant": variant})["error"]
-        assert "not in the engine yet" in error
+def test_every_variant_key_answers_from_its_own_start():
+    starts = {
+        "long-nardy": ({"24": 15}, {"12": 15}),
+        "fevga": ({"24": 15}, {"12": 15}),
+        "plakoto": ({"24": 15}, {"1": 15}),
+    }
+    for variant, (mover, opponent) in starts.items():
+        query = {
+            "variant": variant,
+            "position": {"mover": mover, "opponent": opponent},
+            "dice": [6, 5],
+        }
+        answer = ask(query)
+        assert answer["count"] >= 1, (variant, answer)
+        assert all(play["position"]["pinned"] == [] for play in answer["plays"])
+    nardy = ask(
+        {
+            "variant": "long-nardy",
+            "dice": [6, 5],
+            "position": {"mover": {"24": 15}, "opponent": {"12": 15}},
+        }
+    )
+    assert [play["notation"] for play in nardy["plays"]] == ["24/18/13"]
 
 
 def test_bad_lines_get_one_clear_error_each():

@@ -20,11 +20,21 @@ from .errors import (
     PositionError,
     UnknownVariantError,
 )
+from .ids import (
+    XgidInfo,
+    from_position_id,
+    from_position_key,
+    from_xgid,
+    to_position_id,
+    to_position_key,
+    to_xgid,
+)
 from .moves import Play, Turn, check_dice
 from .reasons import Refusal
+from .registry import VARIANTS, find_variant
 from .results import Cube, Result
 from .steps import Step, format_play
-from .variants import VARIANTS, Variant, find_variant
+from .variants import Variant
 
 __all__ = [
     "BAR",
@@ -48,7 +58,14 @@ __all__ = [
     "Turn",
     "UnknownVariantError",
     "Variant",
+    "XgidInfo",
     "check_dice",
     "find_variant",
     "format_play",
+    "from_position_id",
+    "from_position_key",
+    "from_xgid",
+    "to_position_id",
+    "to_position_key",
+    "to_xgid",
 ]

@@ -166,6 +166,7 @@ class Turn:
         self.is_double = first == second
         self._states: dict[tuple[object, ...], _State] = {}
         self._most_used: int | None = None
+        self._most_stops: list[_State] = []
 
     # The graph of states is built on first use: the plain games answer ``plays`` without it.
 
@@ -276,9 +277,7 @@ class Turn:
         hit = pin = False
         if destination <= 0:
             highest = state.highest()
-            if highest == BAR:
-                return Refusal.of("not_all_home_bar")
-            if highest > HOME[-1]:
+            if highest > HOME[-1]:  # the bar is refused above: a checker there enters first
                 return Refusal.of("not_all_home", point=highest)
             home_refusal = variant.bear_off_refusal(state.pins)
             if home_refusal is not None:
@@ -324,7 +323,11 @@ class Turn:
 
     def _choose_stops(self) -> list[_State]:
         variant = self.variant
-        candidates = [s for s in self._states.values() if variant.may_stop(s.mover, s.opponent)]
+        candidates = [
+            state
+            for state in self._states.values()
+            if variant.end_refusal(state.mover, state.opponent) is None
+        ]
         if not candidates:
             return []
         most = max(self._dice_counted(s) for s in candidates)
@@ -334,7 +337,8 @@ class Turn:
             with_higher = [s for s in stops if s.step is not None and s.step.die == higher]
             if with_higher:
                 stops = with_higher
-        return variant.choose_among(stops)
+        self._most_stops = stops
+        return variant.choose_among(self.position, stops)
 
     def _mark_good(self) -> None:
         # Children are explored after their parents, and every step uses a die, so visiting the
@@ -348,35 +352,28 @@ class Turn:
     @cached_property
     def plays(self) -> tuple[Play, ...]:
         variant = self.variant
+        position = self.position
+        pins = (position.mover_pinned, position.opponent_pinned)
+        if variant.game_over(position.mover, position.opponent, pins):
+            return ()
         if variant.plain:
             most, found = plain_plays(self.position.mover, self.position.opponent, self.all_dice)
             self._most_used = most
             boards = [
-                (mover, opponent, tuple(map(Step._make, steps))) for mover, opponent, steps in found
+                (mover, opponent, pins, tuple(map(Step._make, steps)))
+                for mover, opponent, steps in found
             ]
         else:
             seen: dict[tuple[object, ...], _State] = {}
             for stop in self.stops:
                 seen.setdefault(stop.board(), stop)
-            boards = [(stop.mover, stop.opponent, stop.path()) for stop in seen.values()]
+            boards = [(s.mover, s.opponent, s.pins, s.path()) for s in seen.values()]
         plays = [
-            Play(
-                steps,
-                Position(variant, mover, opponent, *self._pins_after(steps)),
-                format_play(steps),
-            )
-            for mover, opponent, steps in boards
+            Play(steps, Position(variant, mover, opponent, *pins), format_play(steps))
+            for mover, opponent, pins, steps in boards
             if steps
         ]
         return tuple(sorted(plays, key=lambda play: play.notation))
-
-    def _pins_after(self, steps: tuple[Step, ...]) -> tuple[frozenset[int], frozenset[int]]:
-        position = self.position
-        if not steps or not (
-            position.mover_pinned or position.opponent_pinned or any(step.pin for step in steps)
-        ):
-            return position.mover_pinned, position.opponent_pinned
-        return self.state_after(steps).pins
 
     @property
     def max_dice(self) -> int:
@@ -447,12 +444,31 @@ class Turn:
 
     def _must_play_refusal(self, state: _State, step: Step, child: _State) -> Refusal:
         """Why a step the step rules allow still cannot be part of a legal play."""
-        if self._most() == 1 and not self.is_double and step.die != self.all_dice[0]:
+        most = self._most()
+        if most == 1 and not self.is_double and step.die != self.all_dice[0]:
             example = self._good_example(state) if state.good else ""
             return Refusal.of("must_use_higher", die=self.all_dice[0], play=example)
-        variant_reason = self.variant.stop_refusal(self, child)
-        if variant_reason is not None:
-            return variant_reason
+        reachable = _reachable(child)
+        unchosen = [s for s in self._most_stops if s in reachable]
+        if unchosen:
+            # A stop with the most dice, set aside by the variant's last word (Fevga's duty
+            # to unblock).
+            return self.variant.choice_refusal(unchosen[0].mover, unchosen[0].opponent)
+        for later in reachable:
+            if self._dice_counted(later) == most:
+                reason = self.variant.end_refusal(later.mover, later.opponent)
+                if reason is not None:
+                    return reason
+        # A rule of the variant that stops the other dice after this step says it best
+        # (Turkish Tavla's wasted pips, Long Nardy's head, ...).
+        rules = self.variant.rule_codes
+        for later in reachable:
+            if rules and not later.children and later.dice and not later.over:
+                for source in self._sources(later):
+                    for die in self._distinct(later.dice):
+                        outcome = self._try(later, source, die)
+                        if isinstance(outcome, Refusal) and outcome.code in rules:
+                            return outcome
         return self.unfinished_refusal(state)
 
     def unfinished_refusal(self, state: _State) -> Refusal:
@@ -465,3 +481,15 @@ class Turn:
 
     def _most(self) -> int:
         return max((self._dice_counted(stop) for stop in self.stops), default=0)
+
+
+def _reachable(state: _State) -> set[_State]:
+    """``state`` and every state the turn can reach from it."""
+    seen = {state}
+    pending = [state]
+    while pending:
+        for child in pending.pop().children.values():
+            if child not in seen:
+                seen.add(child)
+                pending.append(child)
+    return seen

@@ -39,7 +39,6 @@ WORDS: dict[str, Words] = {
     "not_all_home": Words(
         "You cannot bear off yet: your checker on the {point}-point is not in your home board."
     ),
-    "not_all_home_bar": Words("You cannot bear off while a checker of yours is on the bar."),
     "overshoot": Words(
         "A {die} bears off from the {die}-point, or from a lower point only when no checker of "
         "yours stands higher; your checker on the {higher}-point does."
@@ -59,6 +58,44 @@ WORDS: dict[str, Words] = {
     "no_hit_and_run": Words(
         "A checker that hits in your home board stays there for the rest of the turn: nothing "
         "may leave the {point}-point this turn."
+    ),
+    "head_once": Words(
+        "Only one checker may leave the head each turn, and one already has this turn."
+    ),
+    "head_once_first_turn": Words(
+        "Only one checker may leave the head this turn: a second may follow on a first turn "
+        "only with 6-6, 4-4 or 3-3."
+    ),
+    "head_once_not_first_turn": Words(
+        "Only one checker may leave the head this turn: 6-6, 4-4 and 3-3 let a second one "
+        "leave only on a player's first turn."
+    ),
+    "head_twice": Words(
+        "Even on a first turn with 6-6, 4-4 or 3-3, only two checkers may leave the head."
+    ),
+    "six_block": Words(
+        "This would make {count} points in a row, from the {first}-point to the {last}-point, "
+        "with no opposing checker past them: such a block is not allowed."
+    ),
+    "runner_not_passed": Words(
+        "Your checker on the {point}-point has not yet passed your opponent's starting point: "
+        "until it has, no other checker may leave your start."
+    ),
+    "starting_quarter": Words(
+        "You may not end your turn holding all six points of your starting quarter."
+    ),
+    "must_unblock": Words(
+        "Every opposing checker is stuck on the {point}-point behind six of your points: "
+        "a play that opens one of them is possible, so you must play it."
+    ),
+    "checker_pinned": Words(
+        "Your checker on the {point}-point is pinned under an opposing checker and cannot move."
+    ),
+    "held_over_pin": Words(
+        "The {point}-point belongs to your opponent: their checker pins yours there."
+    ),
+    "pinned_cannot_bear_off": Words(
+        "You cannot bear off while a checker of yours is pinned (on the {point}-point)."
     ),
     "wasted_pips": Words(
         "No wasted pips: the {die} could have borne this checker off from the {source}-point, "

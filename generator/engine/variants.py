@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, POINTS, Position, Side, side_from_counts
-from .errors import PositionError, UnknownVariantError
+from .errors import PositionError
 from .reasons import Refusal
 from .results import Cube, Player, Result
 
 if TYPE_CHECKING:
-    from .moves import Context, Turn, _State
+    from .moves import Context, _State
     from .steps import Step
 
 Pins = tuple[frozenset[int], frozenset[int]]
@@ -41,8 +41,13 @@ class Variant:
     win_words: ClassVar[tuple[str, ...]] = ("single", "gammon", "backgammon")
     counts_triple: ClassVar[bool] = True
     has_cube: ClassVar[bool] = True
+    # A cube that the rules allow but the game does not use by default (Long Nardy).
+    cube_optional: ClassVar[bool] = False
     # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
     has_step_rules: ClassVar[bool] = False
+    # The refusal codes of the variant's own step rules, which explain a step after which they
+    # stop the other dice.
+    rule_codes: ClassVar[frozenset[str]] = frozenset()
     # The plain hitting rules exactly (backgammon's): plays come from the fast search of
     # ``plain.py``. Any variant that changes how a checker moves, lands or is remembered during
     # a turn sets this to False.
@@ -58,6 +63,7 @@ class Variant:
     def other_numbering(self, point: int) -> int:
         """The same point in the other player's numbering (the map is its own inverse).
 
+        >>> from generator.engine import find_variant
         >>> find_variant("backgammon").other_numbering(6)
         19
         """
@@ -72,6 +78,7 @@ class Variant:
     def start(self) -> Position:
         """The starting position, either player to move.
 
+        >>> from generator.engine import find_variant
         >>> find_variant("backgammon").start().pip_count()
         167
         """
@@ -93,6 +100,7 @@ class Variant:
         ``"bar"`` counts checkers on the bar; checkers not listed are borne off. ``pinned``
         lists ``("mover" | "opponent", point)`` for Plakoto's pinned checkers.
 
+        >>> from generator.engine import find_variant
         >>> find_variant("backgammon").position(mover={"bar": 1, 6: 14}, opponent={19: 2})
         backgammon.position(mover={'bar': 1, '6': 14}, opponent={'19': 2})
         """
@@ -168,7 +176,10 @@ class Variant:
         return pins
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
-        """Whether the game has ended in this position (the mover bore off the last checker)."""
+        """Whether the game ended on the mover's turn (the mover bore off the last checker).
+
+        Constructed positions where the opponent has no checker left (RULES.md's examples)
+        still have plays: the engine answers for them as for any other position."""
         return mover[OFF] == CHECKERS
 
     def turn_context(
@@ -186,30 +197,30 @@ class Variant:
     def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
         return context
 
-    def may_stop(self, mover: Side, opponent: Side) -> bool:
-        """Whether a turn may end in this position (Fevga's starting quarter)."""
-        return True
+    def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
+        """Why a turn may not end in this position (Fevga's starting quarter), or ``None``."""
+        return None
 
-    def choose_among(self, stops: list[_State]) -> list[_State]:
-        """The variant's last word among the plays that use the most dice."""
+    def choose_among(self, position: Position, stops: list[_State]) -> list[_State]:
+        """The variant's last word among the plays from ``position`` that use the most dice."""
         return stops
 
-    def stop_refusal(self, turn: Turn, state: _State) -> Refusal | None:
-        """Why a state from which the must-play rules allow no stop is refused, when a rule of
-        the variant (rather than the dice count) is the cause."""
-        return None
+    def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
+        """Why a play that ``choose_among`` set aside, ending in this position, is refused."""
+        raise NotImplementedError(f"{self.name} sets no play aside")  # pragma: no cover
 
     # The end of a game -----------------------------------------------------------------------
 
     def result(self, position: Position, cube: Cube | int = 1) -> Result | None:
         """Who has won in ``position`` and for how much; ``None`` while the game goes on.
 
+        >>> from generator.engine import find_variant
         >>> bg = find_variant("backgammon")
         >>> bg.result(bg.position(mover={}, opponent={19: 15}))
         Result(winner='mover', kind='gammon', multiplier=2, cube=1)
         """
         value = cube.value if isinstance(cube, Cube) else cube
-        if value != 1 and not self.has_cube:
+        if value != 1 and not (self.has_cube or self.cube_optional):
             raise PositionError(f"{self.name} is played without a doubling cube")
         sides: tuple[tuple[Player, Side, Side], ...] = (
             ("mover", position.mover, position.opponent),
@@ -273,6 +284,7 @@ class TurkishTavla(TavlaClassic):
     aliases: ClassVar[tuple[str, ...]] = ("turkish tavla", "турецкая тавла")
     has_step_rules = True
     plain = False
+    rule_codes = frozenset({"no_hit_and_run", "wasted_pips"})
     # Drop the wasted-pips limit first, then the freeze, then both (RULES.md 3.4).
     limit_options = (
         frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),
@@ -352,42 +364,3 @@ class Portes(Backgammon):
     aliases: ClassVar[tuple[str, ...]] = ("πόρτες", "портес")
     counts_triple = False
     has_cube = False
-
-
-VARIANTS: dict[str, Variant] = {
-    cls.key: cls() for cls in (Backgammon, TavlaClassic, TavlaModern, TurkishTavla, Portes)
-}
-COMING: dict[str, str] = {
-    "long-nardy": "Long Nardy",
-    "plakoto": "Plakoto",
-    "fevga": "Fevga",
-}
-
-
-def _normal(name: str) -> str:
-    return " ".join(name.strip().lower().replace("_", "-").split())
-
-
-_BY_NAME: dict[str, Variant] = {}
-for _variant in VARIANTS.values():
-    for _name in (_variant.key, _variant.name, *_variant.aliases):
-        _BY_NAME[_normal(_name)] = _variant
-
-
-def find_variant(name: str) -> Variant:
-    """The variant with this key or alias (case and spacing do not matter).
-
-    >>> find_variant("Tavla Modern")
-    find_variant('tavla-modern')
-    """
-    variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
-    if variant is not None:
-        return variant
-    if isinstance(name, str) and _normal(name) in COMING:
-        raise UnknownVariantError(
-            f"{COMING[_normal(name)]} ({_normal(name)!r}) is not in the engine yet; "
-            f"the variants so far: {', '.join(VARIANTS)}"
-        )
-    raise UnknownVariantError(
-        f"unknown variant {name!r}; use one of: {', '.join([*VARIANTS, *COMING])}"
-    )

@@ -1,0 +1,84 @@
+"""Fevga, the Greek running game (RULES.md 2.6).
+
+The geometry and landing of Long Nardy (one opposing checker closes a point, no hitting), with
+three rules of its own: the first checker to leave the start must pass the opponent's start
+before another may leave; the mover may never end a turn holding all six points of the starting
+quarter; and a run of six in front of every opposing checker must be left broken when a play can.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from .board import CHECKERS, OFF, POINTS, Position, Side
+from .nardy import HEAD, SameDirection
+from .reasons import Refusal
+
+if TYPE_CHECKING:
+    from .moves import Context, _State
+    from .steps import Step
+
+STARTING_QUARTER = range(19, 25)
+PASSED = range(1, 12)
+"""A runner on these points (the mover's 11 or lower) has gone past the opponent's start."""
+
+
+def runner_passed(mover: Side) -> bool:
+    """Whether one of the mover's checkers has passed the opponent's start (or is off)."""
+    return bool(mover[OFF]) or any(mover[point] for point in PASSED)
+
+
+def trapped_point(variant: SameDirection, mover: Side, opponent: Side) -> int:
+    """The point where every opposing checker on the board stands with the mover holding the
+    six points in front of it, or 0."""
+    points = [point for point in POINTS if opponent[point]]
+    if len(points) != 1:
+        return 0
+    own = variant.other_numbering(points[0])
+    ahead = range(own - 1, own - 7, -1)
+    if own - 6 < 1 or not all(mover[variant.other_numbering(o)] for o in ahead):
+        return 0
+    return points[0]
+
+
+class Fevga(SameDirection):
+    key = "fevga"
+    name = "Fevga"
+    aliases: ClassVar[tuple[str, ...]] = ("φεύγα", "февга")
+    win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
+    rule_codes = frozenset({"runner_not_passed", "starting_quarter"})
+    # When the starting-quarter rule is checked: at the end of the turn (the one implementation
+    # found, RULES.md decision 9) or after every step.
+    quarter_check: ClassVar[Literal["end", "step"]] = "end"
+
+    def step_refusal(
+        self, context: Context, before: Side, opponent: Side, step: Step, after: Side
+    ) -> Refusal | None:
+        if step.source == HEAD and not runner_passed(before) and before[HEAD] < CHECKERS:
+            runner = next(p for p in range(HEAD - 1, 0, -1) if before[p])
+            return Refusal.of("runner_not_passed", point=runner)
+        if self.quarter_check == "step":
+            return self._quarter_refusal(after)
+        return None
+
+    def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
+        return self._quarter_refusal(mover) if self.quarter_check == "end" else None
+
+    @staticmethod
+    def _quarter_refusal(mover: Side) -> Refusal | None:
+        if all(mover[point] for point in STARTING_QUARTER):
+            return Refusal.of("starting_quarter")
+        return None
+
+    def choose_among(self, position: Position, stops: list[_State]) -> list[_State]:
+        """The duty to unblock (decision 14): when every opposing checker is stuck behind six
+        of the mover's points, a play that leaves those six broken is compulsory if one exists
+        among the plays with the most dice."""
+        trapped = trapped_point(self, position.mover, position.opponent)
+        if not trapped:
+            return stops
+        freeing = [s for s in stops if trapped_point(self, s.mover, s.opponent) != trapped]
+        return freeing or stops
+
+    def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
+        return Refusal.of("must_unblock", point=trapped_point(self, mover, opponent))

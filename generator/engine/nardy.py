@@ -1,0 +1,149 @@
+"""Long Nardy under the 2025 official Russian rules (RULES.md 2.4 and 4).
+
+Both players move the same way round the board; the opponent's head is the mover's 12. Any
+opposing checker closes a point, nobody is ever hit, and two rules act on every step: one checker
+leaves the head per turn (two with 3-3, 4-4 or 6-6 on a player's first turn), and six points in a
+row may stand only while an opposing checker is already past them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from .board import CHECKERS, OFF, POINTS, Position, Side
+from .reasons import Refusal
+from .variants import Variant
+
+if TYPE_CHECKING:
+    from .moves import Context
+    from .steps import Step
+
+HEAD = 24
+"""Where all fifteen checkers start: the mover's 24."""
+HEAD_DOUBLES = (3, 4, 6)
+"""On a first turn these doubles let a second checker leave the head: with them a lone checker
+cannot get past the opponent's head (6-6 stops at 18, 4-4 at 16, 3-3 at 15)."""
+BLOCK = 6
+
+
+class SameDirection(Variant):
+    """The geometry and landing of the games where both players travel the same way."""
+
+    same_direction = True
+    setup: ClassVar[dict[int, int]] = {HEAD: CHECKERS}
+    closed_by = 1
+    has_bar = False
+    counts_triple = False
+    has_cube = False
+    plain = False
+    has_step_rules = True
+
+
+def run_through(variant: Variant, mover: Side, point: int) -> tuple[int, int]:
+    """The mover's run of occupied points through ``point``, as the opponent's own numbers
+    ``(lowest, highest)``: consecutive along the opponent's route, so it may wrap from the
+    mover's 1 to the mover's 24 but never from the mover's 13 to 12."""
+    own = variant.other_numbering(point)
+    low = high = own
+    while low > 1 and mover[variant.other_numbering(low - 1)]:
+        low -= 1
+    while high < 24 and mover[variant.other_numbering(high + 1)]:
+        high += 1
+    return low, high
+
+
+def opponent_past(variant: Variant, opponent: Side, lowest: int) -> bool:
+    """Whether an opposing checker is already past a run whose lowest own number is
+    ``lowest`` (or has been borne off)."""
+    if opponent[OFF]:
+        return True
+    return any(opponent[variant.other_numbering(own)] for own in range(1, lowest))
+
+
+def forbidden_block(variant: Variant, mover: Side, opponent: Side, point: int) -> Refusal | None:
+    """The six-point block through ``point``, if it is one with no opposing checker past it."""
+    low, high = run_through(variant, mover, point)
+    if high - low + 1 < BLOCK or opponent_past(variant, opponent, low):
+        return None
+    first, last = variant.other_numbering(high), variant.other_numbering(low)
+    return Refusal.of("six_block", first=first, last=last, count=high - low + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _NardyTurn:
+    """What Long Nardy remembers during a turn: how many checkers have left the head, and how
+    many may (2 on a first turn with 3-3, 4-4 or 6-6, else 1); why, for the refusal."""
+
+    left_head: int
+    may_leave: int
+    first_turn: bool
+    head_double: bool
+
+
+class LongNardy(SameDirection):
+    """Long Nardy (длинные нарды), official Russian rules of 2025."""
+
+    key = "long-nardy"
+    name = "Long Nardy"
+    aliases: ClassVar[tuple[str, ...]] = (
+        "long nardy",
+        "nardy",
+        "nardi",
+        "narde",
+        "длинные нарды",
+        "нарды",
+    )
+    win_words: ClassVar[tuple[str, ...]] = ("oin", "mars")
+    rule_codes = frozenset(
+        {"head_once", "head_once_first_turn", "head_once_not_first_turn", "head_twice", "six_block"}
+    )
+    # The cube is optional in the official rules: off by default, a page may show one.
+    cube_optional = True
+    # When the six-point block is checked: after every step (S002), or only at the turn's end.
+    block_check: ClassVar[Literal["step", "end"]] = "step"
+
+    def turn_context(
+        self, position: Position, dice: tuple[int, ...], limits: frozenset[str]
+    ) -> Context:
+        first_turn = position.mover[HEAD] == CHECKERS
+        head_double = len(dice) == 4 and dice[0] in HEAD_DOUBLES
+        return _NardyTurn(0, 2 if first_turn and head_double else 1, first_turn, head_double)
+
+    def step_refusal(
+        self, context: Context, before: Side, opponent: Side, step: Step, after: Side
+    ) -> Refusal | None:
+        assert isinstance(context, _NardyTurn)
+        if step.source == HEAD and context.left_head >= context.may_leave:
+            return _head_refusal(context)
+        if self.block_check == "step" and step.destination != OFF and after[step.destination] == 1:
+            return forbidden_block(self, after, opponent, step.destination)
+        return None
+
+    def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
+        assert isinstance(context, _NardyTurn)
+        if step.source != HEAD:
+            return context
+        return _NardyTurn(
+            context.left_head + 1, context.may_leave, context.first_turn, context.head_double
+        )
+
+    def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
+        if self.block_check == "step":
+            return None
+        for point in POINTS:
+            if mover[point]:
+                reason = forbidden_block(self, mover, opponent, point)
+                if reason is not None:
+                    return reason
+        return None
+
+
+def _head_refusal(context: _NardyTurn) -> Refusal:
+    if context.may_leave == 2:
+        return Refusal.of("head_twice")
+    if context.first_turn:
+        return Refusal.of("head_once_first_turn")
+    if context.head_double:
+        return Refusal.of("head_once_not_first_turn")
+    return Refusal.of("head_once")

@@ -1,0 +1,130 @@
+"""Plakoto, the Greek pinning game (RULES.md 2.7).
+
+Backgammon's geometry without a bar: landing on a lone opposing checker pins it under the
+mover's checker instead of hitting it. A pinned checker cannot move, its point belongs to the
+pinner, and a side with a pinned checker cannot bear off. Pinning the opponent's last checker on
+its starting point (the mother) wins the game at once, unless the pinner still has a checker on
+its own start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from .board import CHECKERS, NO_PINS, POINTS, Position, Side
+from .errors import PositionError
+from .reasons import Refusal
+from .results import Cube, Result
+from .variants import Landing, Pins, Variant
+
+if TYPE_CHECKING:
+    from .steps import Step
+
+START = 24
+"""Where the mover's checkers start: the mover's 24, the opponent's 1-point."""
+OPPONENT_START = 1
+"""Where the opponent's checkers start, in the mover's numbering."""
+
+
+class Plakoto(Variant):
+    key = "plakoto"
+    name = "Plakoto"
+    aliases: ClassVar[tuple[str, ...]] = ("πλακωτό", "плакото")
+    setup: ClassVar[dict[int, int]] = {START: CHECKERS}
+    has_bar = False
+    counts_triple = False
+    has_cube = False
+    plain = False
+
+    # Pins in a position ----------------------------------------------------------------------
+
+    def _check_pins(self, mover: Side, opponent: Side, pinned: Iterable[tuple[str, int]]) -> Pins:
+        found: dict[str, set[int]] = {"mover": set(), "opponent": set()}
+        for side, point in pinned:
+            if side not in found:
+                raise PositionError(
+                    f'a pinned checker\'s side is "mover" or "opponent", not {side!r}'
+                )
+            if isinstance(point, bool) or not isinstance(point, int) or point not in POINTS:
+                raise PositionError(f"a pinned checker stands on a point 1..24, not {point!r}")
+            own, other = (mover, opponent) if side == "mover" else (opponent, mover)
+            pinner = "opponent" if side == "mover" else "mover"
+            if own[point] != 1 or not other[point]:
+                raise PositionError(
+                    f"the {side}'s checker pinned on {point} must stand there alone "
+                    f"({own[point]} found) under at least one of the {pinner}'s checkers "
+                    f"({other[point]} found)"
+                )
+            if point in found["mover"] | found["opponent"]:
+                raise PositionError(f"point {point} is listed as pinned twice")
+            found[side].add(point)
+        return frozenset(found["mover"]), frozenset(found["opponent"])
+
+    def _may_share(self, point: int, pins: Pins) -> bool:
+        return point in pins[0] or point in pins[1]
+
+    # Hooks of the move generator -------------------------------------------------------------
+
+    def landing(self, opposing: int, point: int, pins: Pins) -> Landing | Refusal:
+        mover_pinned, opponent_pinned = pins
+        if point in mover_pinned:
+            return Refusal.of("held_over_pin", point=point)
+        if point in opponent_pinned:
+            return "open"  # the mover's own point, over the opponent's pinned checker
+        if opposing >= 2:
+            return Refusal.of("blocked_landing", point=point, count=opposing)
+        return "pin" if opposing else "open"
+
+    def source_refusal(self, pins: Pins, source: int) -> Refusal | None:
+        if source in pins[0]:
+            return Refusal.of("checker_pinned", point=source)
+        return None
+
+    def bear_off_refusal(self, pins: Pins) -> Refusal | None:
+        if pins[0]:
+            return Refusal.of("pinned_cannot_bear_off", point=max(pins[0]))
+        return None
+
+    def pins_after(self, pins: Pins, step: Step, mover: Side) -> Pins:
+        mover_pinned, opponent_pinned = pins
+        if step.pin:
+            opponent_pinned = opponent_pinned | {step.destination}
+        if step.source in opponent_pinned and not mover[step.source]:
+            opponent_pinned = opponent_pinned - {step.source}  # the last pinner left: freed
+        return mover_pinned, opponent_pinned or NO_PINS
+
+    def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
+        return super().game_over(mover, opponent, pins) or _mother_result(mover, opponent, pins)[0]
+
+    # The end of a game -------------------------------------------------------------------------
+
+    def result(self, position: Position, cube: Cube | int = 1) -> Result | None:
+        """Bearing off decides as usual; a pinned mother decides at once.
+
+        >>> from generator.engine import find_variant
+        >>> plakoto = find_variant("plakoto")
+        >>> pinned = plakoto.position(mover={1: 1, 6: 14}, opponent={1: 1, 19: 14},
+        ...                           pinned=[("opponent", 1)])
+        >>> plakoto.result(pinned)
+        Result(winner='mover', kind='mother', multiplier=2, cube=1)
+        """
+        over, result = _mother_result(
+            position.mover, position.opponent, (position.mover_pinned, position.opponent_pinned)
+        )
+        if over:
+            return result
+        return super().result(position, cube)
+
+
+def _mother_result(mover: Side, opponent: Side, pins: Pins) -> tuple[bool, Result | None]:
+    """Whether a pinned mother ends the game here, and how (decision 10)."""
+    mover_mother = START in pins[0]
+    opponent_mother = OPPONENT_START in pins[1]
+    if mover_mother and opponent_mother:
+        return True, Result(None, "draw", 0)
+    if opponent_mother and not mover[START]:
+        return True, Result("mover", "mother", 2)
+    if mover_mother and not opponent[OPPONENT_START]:
+        return True, Result("opponent", "mother", 2)
+    return False, None
