@@ -172,8 +172,7 @@ class Turn:
 
     @cached_property
     def _graph(self) -> tuple[frozenset[str], _State, list[_State]]:
-        limits = self._choose_limits()
-        root = self._explore(limits)
+        limits, root = self._explore_with_waiver()
         stops = self._choose_stops()
         for stop in stops:
             stop.good = True
@@ -196,22 +195,31 @@ class Turn:
 
     # Exploring --------------------------------------------------------------------------------
 
-    def _choose_limits(self) -> frozenset[str]:
-        """The variant's waivable limits that hold this turn (Turkish Tavla's waiver, 3.4)."""
-        options = self.variant.limit_options
-        if len(options) == 1:
-            return options[0]
-        most = [self._most_dice(limits) for limits in options]
-        unlimited = most[-1]
-        for limits, count in zip(options, most, strict=True):
-            if count == unlimited:
-                return limits
-        return options[-1]  # pragma: no cover - the last option always qualifies
+    def _explore_with_waiver(self) -> tuple[frozenset[str], _State]:
+        """The graph under the strictest set of the variant's waivable limits that costs the
+        mover no die the plain rules would let them play (Turkish Tavla's waiver, RULES.md 3.4).
+        The last set of ``limit_options`` is always the plain rules."""
+        explored: list[tuple[frozenset[str], _State, dict[tuple[object, ...], _State], int]] = []
+        for limits in self.variant.limit_options:
+            root = self._explore(limits)
+            most = self._most_candidate()
+            explored.append((limits, root, self._states, most))
+            if most == len(self.all_dice):
+                break  # no limit can cost a die here: every die is played
+        unlimited = explored[-1][3]
+        limits, root, self._states, _ = next(item for item in explored if item[3] == unlimited)
+        return limits, root
 
-    def _most_dice(self, limits: frozenset[str]) -> int:
-        self._states = {}
-        self._explore(limits)
-        return max(self._dice_counted(state) for state in self._states.values())
+    def _most_candidate(self) -> int:
+        variant = self.variant
+        return max(
+            (
+                self._dice_counted(state)
+                for state in self._states.values()
+                if variant.end_refusal(state.mover, state.opponent) is None
+            ),
+            default=0,
+        )
 
     def _explore(self, limits: frozenset[str]) -> _State:
         position = self.position

@@ -12,14 +12,17 @@ checker to move, landing on two or more opposing checkers, a ``*`` where nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from generator.engine import BAR, OFF, Position, find_variant
 
 Side = tuple[int, ...]
 Board = tuple[Side, Side]
+Counts = Mapping[Any, int]
+"""Checkers by place, ``{13: 2, "bar": 1}``, in the mover's numbering; unlisted ones are off."""
 
 _CHAIN = re.compile(r"^(?P<chain>[^()]+?)(?:\((?P<times>\d+)\))?$")
 
@@ -119,16 +122,14 @@ def after(position: Position, text: str) -> Board:
     return apply_hops(board_of(position), expand(text))
 
 
-def make(
-    variant: str, mover: Mapping[int | str, int], opponent: Mapping[int | str, int]
-) -> Position:
+def make(variant: str, mover: Counts, opponent: Counts) -> Position:
     """A position in the mover's numbering; unlisted checkers are borne off."""
     return find_variant(variant).position(mover=dict(mover), opponent=dict(opponent))
 
 
-def engine_boards(position: Position, dice: Sequence[int]) -> set[Board]:
+def engine_boards(position: Position, dice: tuple[int, int]) -> set[Board]:
     """The boards the engine's legal plays lead to."""
-    return {board_of(play.position) for play in position.legal_plays(tuple(dice))}
+    return {board_of(play.position) for play in position.legal_plays(dice)}
 
 
 def expected_boards(position: Position, plays: Iterable[str]) -> set[Board]:
@@ -142,8 +143,8 @@ def expected_boards(position: Position, plays: Iterable[str]) -> set[Board]:
 
 def assert_plays(
     variant: str,
-    mover: Mapping[int | str, int],
-    opponent: Mapping[int | str, int],
+    mover: Counts,
+    opponent: Counts,
     dice: tuple[int, int],
     plays: Iterable[str],
 ) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import BAR, CHECKERS, OFF, Position, Step, find_variant
+from generator.engine import BAR, CHECKERS, OFF, Position, Step, Turn, find_variant
 from generator.engine.notation import parse_play
 
 from .helpers import apply_hops, board_of
@@ -142,7 +142,7 @@ def test_asking_changes_nothing(position: Position, dice: tuple[int, int]) -> No
     """STYLE.md habit 10: read-only calls leave the position, the dice and the steps alone."""
     before = snapshot(position)
     dice_list = list(dice)
-    turn = position.turn(dice_list)
+    turn = Turn(position, dice_list)
     plays = position.legal_plays(dice)
     steps = turn.legal_steps([])
     played = [(steps[0].source, steps[0].die)] if steps else []
