@@ -29,11 +29,14 @@ from .ids import (
     to_position_key,
     to_xgid,
 )
+from .jsonform import position_from_json
 from .moves import Play, Turn, check_dice
+from .notation import parse_play
 from .reasons import Refusal
 from .registry import VARIANTS, find_variant
 from .results import Cube, Result
 from .steps import Step, format_play
+from .textform import from_text, to_text
 from .variants import Variant
 
 __all__ = [
@@ -64,8 +67,12 @@ __all__ = [
     "format_play",
     "from_position_id",
     "from_position_key",
+    "from_text",
     "from_xgid",
+    "parse_play",
+    "position_from_json",
     "to_position_id",
     "to_position_key",
+    "to_text",
     "to_xgid",
 ]
