@@ -55,7 +55,7 @@ CASES = [
     Case("a checker on the bar enters first (1.6, E4)",
          "backgammon", {"bar": 1, 13: 1}, {19: 2}, (6, 3), [], 13, 6,
          "bar_first", {"count": 1}),
-    Case("two checkers on the bar enter first (1.6, E5)",
+    Case("the second checker on the bar enters first too (1.6, E5)",
          "backgammon", {"bar": 2, 13: 1}, {19: 2}, (6, 3), [(BAR, 3)], 13, 6,
          "bar_first", {"count": 1}),
     Case("every checker on the bar enters first (1.6, E5)",

@@ -78,18 +78,21 @@ def test_a_game_in_progress_has_no_result() -> None:
 # Mars without a triple (1.8, decisions 1 and 11) ----------------------------------------------
 
 
+MARS_ENDS = [
+    ("one checker off", "mover", {}, {19: 14}, 1),
+    ("none off", "mover", {}, {19: 15}, 2),
+    ("none off, one in the winner's home", "mover", {}, {6: 1, 19: 14}, 2),
+    ("none off, one on the bar", "mover", {}, {"bar": 1, 19: 14}, 2),
+    ("none off, one in the winner's home", "opponent", {19: 1, 6: 14}, {}, 2),
+    ("none off, one on the bar", "opponent", {"bar": 1, 6: 14}, {}, 2),
+]
+
+
 @pytest.mark.parametrize("variant", NO_TRIPLE)
 @pytest.mark.parametrize(
     ("left", "winner", "mover", "opponent", "multiplier"),
-    [
-        ("one checker off", "mover", {}, {19: 14}, 1),
-        ("none off", "mover", {}, {19: 15}, 2),
-        ("none off, one in the winner's home", "mover", {}, {6: 1, 19: 14}, 2),
-        ("none off, one on the bar", "mover", {}, {"bar": 1, 19: 14}, 2),
-        ("none off, one in the winner's home", "opponent", {19: 1, 6: 14}, {}, 2),
-        ("none off, one on the bar", "opponent", {"bar": 1, 6: 14}, {}, 2),
-    ],
-    ids=lambda value: value if isinstance(value, str) else "",
+    MARS_ENDS,
+    ids=[f"{winner} wins, loser has {left}" for left, winner, *_ in MARS_ENDS],
 )
 def test_a_would_be_backgammon_counts_as_a_mars(
     variant: str,
@@ -125,8 +128,9 @@ def test_tavla_calls_a_double_win_a_mars(variant: str) -> None:
         ("tavla-modern", {19: 14}, 1),
         ("tavla-modern", {"bar": 1, 19: 14}, 2),
     ],
+    ids=["backgammon single", "gammon", "backgammon", "tavla-modern single", "mars"],
 )
-@pytest.mark.parametrize("cube", [Cube(), Cube(2, "mover"), Cube(8, "opponent"), 4, 64])
+@pytest.mark.parametrize("cube", [Cube(), Cube(2, "mover"), Cube(8, "opponent"), 4, 64], ids=repr)
 def test_the_score_is_the_result_times_the_cube(
     variant: str, opponent: dict[int | str, int], multiplier: int, cube: Cube | int
 ) -> None:
