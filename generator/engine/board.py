@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import PositionError
 
@@ -30,6 +30,9 @@ HOME = range(1, 7)
 CHECKERS = 15
 
 Side = tuple[int, ...]
+# Checkers by place as a person writes them: {13: 5, "bar": 1} or {"13": 5}; the keys are
+# checked one by one, so any mapping will do.
+Counts = Mapping[Any, int]
 NO_PINS: frozenset[int] = frozenset()
 
 
@@ -155,7 +158,7 @@ class Position:
         }
 
 
-def side_from_counts(counts: Mapping[int | str, int], who: str) -> Side:
+def side_from_counts(counts: Counts, who: str) -> Side:
     """A side's tuple from ``{place: count}``; ``place`` is 1..24 or ``"bar"``.
 
     Checkers not on the board or the bar are borne off.

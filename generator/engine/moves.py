@@ -326,7 +326,8 @@ class Turn:
     # Choosing the legal stops -----------------------------------------------------------------
 
     def _dice_counted(self, state: _State) -> int:
-        """Dice a stop counts as using: all of them when the game ended on the way."""
+        """Dice a stop counts as using: all of them when a step ended the game on the way
+        (Plakoto's mother pin)."""
         return len(self.all_dice) if state.over else state.used
 
     def _choose_stops(self) -> list[_State]:

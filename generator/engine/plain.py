@@ -16,7 +16,7 @@ some order is legal with the farthest source first.
 
 from __future__ import annotations
 
-from .board import BAR, CHECKERS, OFF, Side
+from .board import BAR, OFF, Side
 
 # A step as plain data: (source, destination, die, hit, pin), the fields of ``Step``.
 RawStep = tuple[int, int, int, bool, bool]
@@ -42,7 +42,7 @@ def plain_plays(
         nonlocal outside, most
         die = order[depth] if depth < len(order) else 0
         moved = False
-        if die and board[OFF] < CHECKERS:
+        if die:
             sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
             for source in sources:
                 if not board[source]:
@@ -81,11 +81,10 @@ def plain_plays(
                 moved = True
         if moved:
             return
-        used = len(order) if board[OFF] == CHECKERS else depth
-        if used < most:
+        if depth < most:
             return
-        if used > most:
-            most = used
+        if depth > most:
+            most = depth
             found.clear()
             used_by.clear()
         key = (tuple(board), tuple(opp))

@@ -95,7 +95,7 @@ class Plakoto(Variant):
         return mover_pinned, opponent_pinned or NO_PINS
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
-        return super().game_over(mover, opponent, pins) or _mother_result(mover, opponent, pins)[0]
+        return _mother_result(mover, opponent, pins)[0]
 
     # The end of a game -------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .board import BAR, OFF, place_name
 
@@ -36,26 +36,30 @@ def format_play(steps: Sequence[Step]) -> str:
     >>> format_play([Step(5, 3, 2), Step(6, 0, 6)])
     '6/off 5/3'
     """
-    chains: list[list[int | str]] = []  # [source, text, where the checker stands now]
+    if len(steps) == 1:
+        source, destination, _, hit, pin = steps[0]
+        return f"{_NAMES[source]}/{_NAMES[destination]}{'*' if hit else '^' if pin else ''}"
+    # One chain per checker: [-source, where the checker stands now, text].
+    chains: list[list[Any]] = []
     for source, destination, _, hit, pin in steps:
         mark = "*" if hit else "^" if pin else ""
         for chain in reversed(chains):
-            if chain[2] == source:
-                chain[1] = f"{chain[1]}/{_NAMES[destination]}{mark}"
-                chain[2] = destination
+            if chain[1] == source:
+                chain[1] = destination
+                chain[2] = f"{chain[2]}/{_NAMES[destination]}{mark}"
                 break
         else:
-            chains.append([source, f"{_NAMES[source]}/{_NAMES[destination]}{mark}", destination])
+            chains.append([-source, destination, f"{_NAMES[source]}/{_NAMES[destination]}{mark}"])
     if len(chains) == 1:
-        return str(chains[0][1])
-    # Sources descending; then destinations ascending, OFF (0) first: the longer move first.
-    chains.sort(key=lambda chain: (-int(chain[0]), int(chain[2]), str(chain[1])))
+        return str(chains[0][2])
+    # The farthest checker first; from the same point, the longer move first (OFF is 0).
+    chains.sort()
     words: list[str] = []
     count = 0
     for index, chain in enumerate(chains):
         count += 1
-        text = str(chain[1])
-        if index + 1 < len(chains) and chains[index + 1][1] == text:
+        text = chain[2]
+        if index + 1 < len(chains) and chains[index + 1][2] == text:
             continue
         words.append(text if count == 1 else f"{text}({count})")
         count = 0

@@ -10,7 +10,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, POINTS, Position, Side, side_from_counts
+from .board import (
+    BAR,
+    CHECKERS,
+    HOME,
+    NO_PINS,
+    OFF,
+    POINTS,
+    Counts,
+    Position,
+    Side,
+    side_from_counts,
+)
 from .errors import PositionError
 from .reasons import Refusal
 from .results import Cube, Player, Result
@@ -91,8 +102,8 @@ class Variant:
     def position(
         self,
         *,
-        mover: Mapping[int | str, int],
-        opponent: Mapping[int | str, int],
+        mover: Counts,
+        opponent: Counts,
         pinned: Iterable[tuple[str, int]] = (),
     ) -> Position:
         """A position from ``{point: count}`` maps in the mover's numbering for both sides.
@@ -176,11 +187,12 @@ class Variant:
         return pins
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
-        """Whether the game ended on the mover's turn (the mover bore off the last checker).
+        """Whether a step just ended the game before the dice are used up, so that the play
+        stops there and counts as complete (Plakoto's mother pin, decision 13).
 
-        Constructed positions where the opponent has no checker left (RULES.md's examples)
-        still have plays: the engine answers for them as for any other position."""
-        return mover[OFF] == CHECKERS
+        Bearing off the last checker is no such step: it simply leaves nothing to move, and a
+        play that used more dice on the way wins over it (RULES.md 1.5)."""
+        return False
 
     def turn_context(
         self, position: Position, dice: tuple[int, ...], limits: frozenset[str]

@@ -1,0 +1,682 @@
+"""Random backgammon positions, and how fast the engine answers them.
+
+Two uses share this module:
+
+- the differential test (``tests/engine/test_gnubg_agreement.py``) draws seeded random
+  positions with :func:`random_backgammon_position` and checks every roll against GNU
+  Backgammon's move generator (the ``gnubg_nn`` package), converting boards with
+  :func:`gnubg_boards` and :func:`sides_from_gnubg`;
+- :func:`bench_engine` times ``legal_plays`` on such positions (and, when they are installed,
+  ``gnubg_nn.moves`` on the same questions and the whole ``plays`` contract path), and
+  :func:`format_figures` prints the figures as a small table.
+
+Only the standard library is needed; ``gnubg_nn`` is imported lazily and only if installed.
+Nothing here asserts a time: the figures are for reading.
+
+>>> import random
+>>> position = random_backgammon_position(random.Random(7))
+>>> sum(position.mover) == sum(position.opponent) == 15
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import json
+import math
+import operator
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypedDict
+
+from generator.engine import (
+    BAR,
+    CHECKERS,
+    OFF,
+    VARIANTS,
+    Position,
+    PositionError,
+    Variant,
+    find_variant,
+)
+
+Dice = tuple[int, int]
+Side = tuple[int, ...]
+"""One side's checkers as :class:`Position` holds them: off, points 1..24, bar (26 counts)."""
+
+ROLLS: tuple[Dice, ...] = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
+"""The 21 distinct rolls, doubles included, each written higher die first."""
+
+BACKGAMMON: Variant = find_variant("backgammon")
+
+DEFAULT_SEED = 20240917
+
+# The places a random checker may stand on: the mover's numbering throughout.
+MOVER_HOME = range(1, 7)
+OPPONENT_HOME = range(19, 25)  # where the mover enters from the bar
+ALL_POINTS = range(1, 25)
+
+Counts = dict[int | str, int]
+
+
+# Random positions ------------------------------------------------------------------------------
+
+
+class _Layout:
+    """Both sides' checkers while a random position is put together, mover's numbering."""
+
+    def __init__(self) -> None:
+        self.points: tuple[dict[int, int], dict[int, int]] = ({}, {})  # mover, opponent
+        self.bar = [0, 0]
+        self.off = [0, 0]
+
+    def left(self, side: int) -> int:
+        """How many checkers of ``side`` (0 mover, 1 opponent) are not placed yet."""
+        return CHECKERS - self.off[side] - self.bar[side] - sum(self.points[side].values())
+
+    def free(self, side: int, points: Sequence[int]) -> list[int]:
+        """The points among ``points`` that the other side does not hold."""
+        other = self.points[1 - side]
+        return [p for p in points if not other.get(p)]
+
+    def put(self, side: int, point: int, count: int = 1) -> None:
+        count = min(count, self.left(side))
+        if count > 0 and not self.points[1 - side].get(point):
+            self.points[side][point] = self.points[side].get(point, 0) + count
+
+    def spread(self, rng: random.Random, side: int, count: int, points: Sequence[int]) -> None:
+        """``count`` checkers of ``side`` on a random handful of ``points`` (any free point
+        when none of them is free): sometimes all blots, sometimes a few tall stacks."""
+        count = min(count, self.left(side))
+        if count <= 0:
+            return
+        free = self.free(side, points) or self.free(side, ALL_POINTS)
+        chosen = rng.sample(free, rng.randint(1, min(count, len(free))))
+        for point in chosen:
+            self.put(side, point)
+        for _ in range(count - len(chosen)):
+            self.put(side, rng.choice(chosen))
+
+    def block(self, rng: random.Random, side: int, points: Sequence[int]) -> None:
+        """Close each of ``points`` that is free with two or three checkers of ``side``."""
+        for point in points:
+            if not self.points[1 - side].get(point):
+                self.put(side, point, rng.choice((2, 2, 3)))
+
+    def position(self) -> Position:
+        sides: list[Counts] = []
+        for side in (0, 1):
+            counts: Counts = {p: n for p, n in self.points[side].items() if n}
+            if self.bar[side]:
+                counts["bar"] = self.bar[side]
+            sides.append(counts)
+        return BACKGAMMON.position(mover=sides[0], opponent=sides[1])
+
+
+def _bar_count(rng: random.Random, chance: float) -> int:
+    return rng.choice((1, 1, 1, 2, 2, 3)) if rng.random() < chance else 0
+
+
+def _scatter(rng: random.Random) -> _Layout:
+    """Anything goes: each side's checkers over the whole board, some off, some on the bar."""
+    layout = _Layout()
+    for side in rng.sample((0, 1), 2):
+        if rng.random() < 0.3:
+            layout.off[side] = rng.randint(1, 12)
+        layout.bar[side] = min(_bar_count(rng, 0.25), layout.left(side))
+        layout.spread(rng, side, layout.left(side), ALL_POINTS)
+    return layout
+
+
+def _bear_off(rng: random.Random) -> _Layout:
+    """The mover bearing off (some checkers already off), in a race or against contact:
+    opponent anchors and blots in the mover's home board, a straggler not yet home, a checker
+    hit during the bear-off."""
+    layout = _Layout()
+    # Half of them near the end, where the last checkers go off and a hit still matters.
+    layout.off[0] = rng.randint(0 if rng.random() < 0.5 else 10, CHECKERS - 1)
+    contact = rng.random() < 0.5
+    if contact:
+        # The opponent holds some of the mover's home points first, so that dice get blocked.
+        layout.off[1] = rng.randint(0, 8)
+        layout.bar[1] = _bar_count(rng, 0.2)
+        held = rng.sample(list(MOVER_HOME), rng.randint(1, 3))
+        for point in held:
+            layout.put(1, point, rng.choice((1, 2, 2, 3)))
+    if rng.random() < 0.15:
+        layout.bar[0] = min(1, layout.left(0))
+    if rng.random() < 0.2:
+        layout.spread(rng, 0, rng.randint(1, 2), range(7, 13))
+    layout.spread(rng, 0, layout.left(0), MOVER_HOME)
+    if not contact:
+        layout.off[1] = rng.randint(0, CHECKERS - 1)
+        race = range(13, 25) if rng.random() < 0.5 else OPPONENT_HOME
+        layout.spread(rng, 1, layout.left(1), race)
+    else:
+        layout.spread(rng, 1, layout.left(1), range(7, 25))
+    return layout
+
+
+def _contact(rng: random.Random) -> _Layout:
+    """Contact with checkers on the bar: an opponent's board of closed points and blots to
+    enter against, the mover's back checkers, sometimes an opponent's checker on the bar too."""
+    layout = _Layout()
+    layout.bar[0] = _bar_count(rng, 0.8)
+    layout.bar[1] = _bar_count(rng, 0.2)
+    closed = rng.sample(list(OPPONENT_HOME), rng.choice((0, 2, 3, 4, 4, 5, 5, 6)))
+    layout.block(rng, 1, closed)
+    for point in rng.sample(list(OPPONENT_HOME), rng.randint(0, 2)):
+        layout.put(1, point)  # blots the mover may hit on entry
+    layout.spread(rng, 0, rng.randint(0, 3), range(13, 25))  # back checkers
+    layout.spread(rng, 1, layout.left(1), range(7, 25))
+    layout.spread(rng, 0, layout.left(0), range(1, 19))
+    return layout
+
+
+def _prime(rng: random.Random) -> _Layout:
+    """A prime of four to six points in front of the mover's back checkers: many rolls
+    cannot be played in full, some not at all."""
+    layout = _Layout()
+    length = rng.randint(4, 6)
+    start = rng.randint(2, 24 - length)
+    wall = range(start, start + length)
+    layout.block(rng, 1, wall)
+    behind = range(start + length, 25)
+    layout.bar[0] = _bar_count(rng, 0.3)
+    layout.spread(rng, 0, rng.randint(1, 4), behind)
+    if rng.random() < 0.5:
+        # Everything else is past the prime: only the trapped checkers and the home board move.
+        layout.spread(rng, 0, layout.left(0), range(1, start))
+    layout.spread(rng, 0, layout.left(0), ALL_POINTS)
+    layout.spread(rng, 1, layout.left(1), ALL_POINTS)
+    return layout
+
+
+GENERATORS: tuple[Callable[[random.Random], _Layout], ...] = (_scatter, _bear_off, _contact, _prime)
+
+
+def random_backgammon_position(rng: random.Random) -> Position:
+    """A random but legal backgammon position for the mover: 15 checkers a side over the bar,
+    the points and off, every point held by one side only, neither side finished.
+
+    The generator mixes four kinds, so that every situation the move rules distinguish comes
+    up: a free scatter of both sides, bear-offs (in a race or against anchors and blots),
+    contact with checkers on either bar, and primes that leave dice unplayable.
+
+    >>> import random
+    >>> rng = random.Random(1)
+    >>> positions = [random_backgammon_position(rng) for _ in range(200)]
+    >>> any(p.mover[BAR] for p in positions), any(p.opponent[BAR] for p in positions)
+    (True, True)
+    """
+    while True:
+        layout = rng.choice(GENERATORS)(rng)
+        # Checkers the recipe could not place (their points were taken) are borne off.
+        for side in (0, 1):
+            layout.off[side] += layout.left(side)
+        if layout.off[0] < CHECKERS and layout.off[1] < CHECKERS:
+            return layout.position()
+
+
+def random_position(variant: Variant, rng: random.Random) -> Position:
+    """A random position of any variant, with the situations its own rules care about.
+
+    The hitting games take a backgammon position. Long Nardy and Fevga mix first turns (all
+    fifteen on the start), runners before and after passing the opponent's start, near-six
+    runs, and bear-offs; Plakoto mixes pins (mothers included) and bear-offs.
+
+    >>> import random
+    >>> rng = random.Random(3)
+    >>> nardy = find_variant("long-nardy")
+    >>> positions = [random_position(nardy, rng) for _ in range(100)]
+    >>> any(p.mover[24] == 15 for p in positions), all(p.variant is nardy for p in positions)
+    (True, True)
+    """
+    if variant.has_bar:
+        board = random_backgammon_position(rng)
+        return Position(variant, board.mover, board.opponent)
+    while True:
+        try:
+            if variant.same_direction:
+                return _random_running(variant, rng)
+            return _random_pinning(variant, rng)
+        except PositionError:
+            continue  # a recipe that put both sides on one point: draw again
+
+
+def _random_running(variant: Variant, rng: random.Random) -> Position:
+    """Long Nardy or Fevga: both sides start on their heads (the mover's 24 and 12)."""
+    mover: dict[int, int] = {}
+    opponent: dict[int, int] = {}
+    kind = rng.random()
+    if kind < 0.15:  # a first turn, the opponent having moved a little or not at all
+        mover[24] = CHECKERS
+        opponent[12] = CHECKERS - rng.randint(0, 2)
+        for _ in range(CHECKERS - opponent[12]):
+            point = rng.choice([p for p in range(1, 12) if p not in mover])
+            opponent[point] = opponent.get(point, 0) + 1
+        return variant.position(mover=mover, opponent=opponent)
+    if kind < 0.35:  # bearing off
+        _spread(rng, mover, rng.randint(3, CHECKERS), range(1, 7))
+        _spread(rng, opponent, rng.randint(5, CHECKERS), range(7, 19), avoid=mover)
+        return variant.position(mover=mover, opponent=opponent)
+    # The middle game: a head still in use, a run of five or six somewhere, the opponent
+    # spread along its route; sometimes a lone runner not yet past the opponent's start.
+    mover[24] = rng.randint(1, 10)
+    length = rng.randint(4, 6)
+    start = rng.randint(1, 24 - length)
+    for point in range(start, start + length):
+        if point != 12:
+            mover[point] = mover.get(point, 0) + 1
+    left = CHECKERS - sum(mover.values()) - rng.randint(0, 3)
+    if rng.random() < 0.2:
+        mover = {24: CHECKERS - 1, rng.randint(13, 23): 1}
+        left = 0
+    _spread(rng, mover, max(left, 0), range(1, 24))
+    opponent[12] = rng.randint(0, 8)
+    _spread(rng, opponent, CHECKERS - opponent[12] - rng.randint(0, 3), range(1, 25), mover)
+    return variant.position(mover=mover, opponent={p: n for p, n in opponent.items() if n})
+
+
+def _random_pinning(variant: Variant, rng: random.Random) -> Position:
+    """Plakoto: both sides spread from their starts (the mover's 24 and 1), with pins."""
+    mover: dict[int, int] = {}
+    opponent: dict[int, int] = {}
+    home = rng.random() < 0.25
+    _spread(rng, mover, rng.randint(8, CHECKERS), range(1, 7) if home else range(1, 25))
+    _spread(rng, opponent, rng.randint(8, CHECKERS), range(1, 25), avoid=mover)
+    pinned: list[tuple[str, int]] = []
+    for side, own, other in (("mover", mover, opponent), ("opponent", opponent, mover)):
+        for _ in range(rng.randint(0, 2)):
+            free = [p for p in range(1, 25) if p not in mover and p not in opponent]
+            if not free or sum(own.values()) >= CHECKERS or sum(other.values()) >= CHECKERS:
+                break
+            mothers = [p for p in free if p == (24 if side == "mover" else 1)]
+            point = mothers[0] if mothers and rng.random() < 0.3 else rng.choice(free)
+            own[point] = 1
+            other[point] = rng.randint(1, 2)
+            pinned.append((side, point))
+    return variant.position(mover=mover, opponent=opponent, pinned=pinned)
+
+
+def _spread(
+    rng: random.Random,
+    side: dict[int, int],
+    count: int,
+    points: Sequence[int],
+    avoid: dict[int, int] | None = None,
+) -> None:
+    """``count`` more checkers on a random handful of ``points`` the other side leaves free."""
+    free = [p for p in points if not (avoid or {}).get(p)]
+    if not free:
+        return
+    chosen = rng.sample(free, min(len(free), rng.randint(1, 6)))
+    room = CHECKERS - sum(side.values())
+    for _ in range(min(count, room)):
+        point = rng.choice(chosen)
+        side[point] = side.get(point, 0) + 1
+
+
+# GNU Backgammon's boards -----------------------------------------------------------------------
+
+GnubgBoard = tuple[list[int], list[int]]
+"""``(opponent, mover)``: each 25 counts in that side's own numbering, index ``i`` holding its
+point ``i + 1`` and index 24 its bar."""
+
+
+def gnubg_boards(position: Position) -> GnubgBoard:
+    """The position as ``gnubg_nn`` reads it: ``(opponent, mover)``, each in its own numbering.
+
+    >>> start = find_variant("backgammon").start()
+    >>> opponent, mover = gnubg_boards(start)
+    >>> opponent == mover, mover[5], mover[23], mover[24]
+    (True, 5, 2, 0)
+    """
+    variant = position.variant
+    own = variant.other_numbering
+    mover = [position.mover[point] for point in ALL_POINTS]
+    mover.append(position.mover[BAR])
+    opponent = [position.opponent[own(point)] for point in ALL_POINTS]
+    opponent.append(position.opponent[BAR])
+    return opponent, mover
+
+
+def sides_from_gnubg(board: Sequence[Sequence[int]], variant: Variant) -> tuple[Side, Side]:
+    """``(mover, opponent)`` side tuples (as in :class:`Position`) from a ``gnubg_nn`` board
+    pair ``(opponent, mover)``, such as ``gnubg_nn.boardfromkey`` returns for a play: the
+    board after the play, still seen by the player who made it.
+
+    >>> start = find_variant("backgammon").start()
+    >>> sides_from_gnubg(gnubg_boards(start), start.variant) == (start.mover, start.opponent)
+    True
+    """
+    opponent_board, mover_board = board
+    # The mover's board is already in our order (points 1..24, then the bar); only the borne-off
+    # count goes in front. The opponent's own numbering is turned into the mover's.
+    mover = (CHECKERS - sum(mover_board), *mover_board)
+    opponent = (CHECKERS - sum(opponent_board), *_in_mover_numbering(variant)(opponent_board))
+    return mover, opponent
+
+
+@functools.cache
+def _in_mover_numbering(variant: Variant) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Picks an opponent's own 25 counts in the order of the mover's points 1..24, then the
+    opponent's bar."""
+    own = variant.other_numbering
+    picker: Callable[[Sequence[int]], tuple[int, ...]]
+    picker = operator.itemgetter(*(own(point) - 1 for point in ALL_POINTS), 24)
+    return picker
+
+
+def position_from_gnubg(board: Sequence[Sequence[int]], variant: Variant) -> Position:
+    """The :class:`Position` (checked like any other) for a ``gnubg_nn`` board pair
+    ``(opponent, mover)``; the inverse of :func:`gnubg_boards`.
+
+    >>> start = find_variant("backgammon").start()
+    >>> position_from_gnubg(gnubg_boards(start), start.variant) == start
+    True
+    """
+    mover, opponent = sides_from_gnubg(board, variant)
+
+    def counts(side: Side) -> Counts:
+        data: Counts = {point: side[point] for point in ALL_POINTS if side[point]}
+        data["bar"] = side[BAR]
+        return data
+
+    return variant.position(mover=counts(mover), opponent=counts(opponent))
+
+
+# Timing ----------------------------------------------------------------------------------------
+
+
+class Timing(TypedDict):
+    """One timed path over the bench's queries; times in microseconds."""
+
+    queries: int
+    median_us: float
+    p90_us: float
+    worst_us: float
+    worst_position: str
+    worst_roll: Dice
+    positions_per_second: float
+
+
+class Figures(TypedDict):
+    """What :func:`bench_engine` measured; ``None`` for a path that could not be timed."""
+
+    count: int
+    seed: int
+    engine: Timing
+    gnubg: Timing | None
+    contract: Timing | None
+    gnubg_contract: Timing | None
+    # Each other variant's legal_plays on random positions of that game.
+    variants: dict[str, Timing]
+    notes: list[str]
+
+
+def bench_queries(count: int, seed: int = DEFAULT_SEED) -> list[tuple[Position, Dice]]:
+    """``count`` seeded random positions, the rolls cycling through all 21."""
+    rng = random.Random(seed)
+    return [(random_backgammon_position(rng), ROLLS[i % len(ROLLS)]) for i in range(count)]
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """The garbage collector off while a loop is timed, as :mod:`timeit` does."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _timing(times_ns: Sequence[int], queries: Sequence[tuple[Position, Dice]]) -> Timing:
+    ordered = sorted(times_ns)
+    worst = max(range(len(times_ns)), key=times_ns.__getitem__)
+    position, dice = queries[worst]
+    p90 = ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]  # nearest rank
+    total = sum(times_ns)
+    return Timing(
+        queries=len(times_ns),
+        median_us=statistics.median(ordered) / 1000,
+        p90_us=p90 / 1000,
+        worst_us=ordered[-1] / 1000,
+        worst_position=repr(position),
+        worst_roll=dice,
+        positions_per_second=len(times_ns) * 1e9 / total if total else math.inf,
+    )
+
+
+def _time_engine(queries: Sequence[tuple[Position, Dice]]) -> list[int]:
+    clock = time.perf_counter_ns
+    times: list[int] = []
+    queries[0][0].legal_plays(queries[0][1])  # warm-up: first-call costs are not per query
+    with _no_gc():
+        for position, dice in queries:
+            start = clock()
+            position.legal_plays(dice)
+            times.append(clock() - start)
+    return times
+
+
+def _time_gnubg(queries: Sequence[tuple[Position, Dice]]) -> list[int] | str:
+    try:
+        import gnubg_nn
+    except ImportError:
+        return "gnubg_nn is not installed (pip install gnubg-nn==1.1.0a11)"
+    moves = gnubg_nn.moves
+    asked = [(gnubg_boards(position), first, second) for position, (first, second) in queries]
+    moves(*asked[0], 0)
+    clock = time.perf_counter_ns
+    times: list[int] = []
+    with _no_gc():
+        for board, first, second in asked:
+            start = clock()
+            moves(board, first, second, 0)
+            times.append(clock() - start)
+    return times
+
+
+def gnubg_answer_line(line: str) -> str:
+    """The ``plays`` contract for a backgammon line, served by GNU Backgammon's generator
+    in-process: the same JSON in and out as :func:`generator.cli.answer_line`, so that the two
+    compare like for like (a simple notation from gnubg's steps; no error handling)."""
+    import gnubg_nn
+
+    query = json.loads(line)
+    variant = find_variant(query["variant"])
+    position = query["position"]
+    own = variant.other_numbering
+    mover = [position["mover"].get(str(point), 0) for point in ALL_POINTS]
+    mover.append(position["mover"].get("bar", 0))
+    opponent = [position["opponent"].get(str(own(point)), 0) for point in ALL_POINTS]
+    opponent.append(position["opponent"].get("bar", 0))
+    first, second = query["dice"]
+    plays = []
+    for key, steps in gnubg_nn.moves((opponent, mover), first, second, 1):
+        after_opponent, after_mover = gnubg_nn.boardfromkey(key)
+
+        def side(board: Sequence[int], mirror: bool) -> dict[str, int]:
+            counts = {"bar": board[24]}
+            for index in range(23, -1, -1):
+                if board[index]:
+                    counts[str(own(index + 1) if mirror else index + 1)] = board[index]
+            return counts
+
+        notation = " ".join(
+            f"{'bar' if a == BAR else a}/{'off' if b == OFF else b}" for a, b in steps
+        )
+        plays.append(
+            {
+                "notation": notation,
+                "position": {
+                    "mover": side(after_mover, False),
+                    "opponent": side(after_opponent, True),
+                    "pinned": [],
+                },
+            }
+        )
+    plays.sort(key=lambda play: str(play["notation"]))
+    return json.dumps({"count": len(plays), "plays": plays})
+
+
+def _time_lines(
+    answer: Callable[[str], str], queries: Sequence[tuple[Position, Dice]]
+) -> list[int]:
+    lines = [
+        json.dumps(
+            {"variant": position.variant.key, "position": position.to_json(), "dice": list(dice)}
+        )
+        for position, dice in queries
+    ]
+    answer(lines[0])
+    clock = time.perf_counter_ns
+    times: list[int] = []
+    with _no_gc():
+        for line in lines:
+            start = clock()
+            answer(line)
+            times.append(clock() - start)
+    return times
+
+
+def _time_gnubg_contract(queries: Sequence[tuple[Position, Dice]]) -> list[int] | str:
+    try:
+        import gnubg_nn  # noqa: F401
+    except ImportError:
+        return "gnubg_nn is not installed (pip install gnubg-nn==1.1.0a11)"
+    return _time_lines(gnubg_answer_line, queries)
+
+
+def _time_contract(queries: Sequence[tuple[Position, Dice]]) -> list[int] | str:
+    try:
+        from generator.cli import answer_line
+    except ImportError:
+        return "generator.cli.answer_line does not exist yet"
+    lines = [
+        json.dumps(
+            {"variant": position.variant.key, "position": position.to_json(), "dice": list(dice)}
+        )
+        for position, dice in queries
+    ]
+    answer_line(lines[0])
+    clock = time.perf_counter_ns
+    times: list[int] = []
+    with _no_gc():
+        for line in lines:
+            start = clock()
+            answer_line(line)
+            times.append(clock() - start)
+    return times
+
+
+def bench_engine(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
+    """Time ``legal_plays`` on ``count`` seeded random backgammon positions, one roll each (the
+    rolls cycle through all 21), and the same questions through the ``plays`` contract
+    (``generator.cli.answer_line``: JSON in, position, plays, JSON out); when ``gnubg_nn`` is
+    installed, GNU Backgammon's generator on the same questions, bare and serving the same
+    contract. Then ``legal_plays`` of every other variant on random positions of its own.
+
+    Per path: median, 90th percentile and worst time (with its position and roll), and
+    positions per second over the whole run. Each path is called once untimed first, and the
+    garbage collector is off while a path is timed.
+    """
+    if count < 1:
+        raise ValueError(f"the bench needs at least one position, not {count}")
+    queries = bench_queries(count, seed)
+    notes: list[str] = []
+
+    def timed(times: list[int] | str, name: str) -> Timing | None:
+        if isinstance(times, str):
+            notes.append(f"{name} skipped: {times}")
+            return None
+        return _timing(times, queries)
+
+    engine = _timing(_time_engine(queries), queries)
+    gnubg = timed(_time_gnubg(queries), "gnubg_nn.moves")
+    contract = timed(_time_contract(queries), "plays line")
+    gnubg_contract = timed(_time_gnubg_contract(queries), "gnubg plays line")
+    variants: dict[str, Timing] = {}
+    for key, variant in VARIANTS.items():
+        if key == BACKGAMMON.key:
+            continue
+        rng = random.Random(f"{seed}-{key}")
+        own = [(random_position(variant, rng), ROLLS[i % len(ROLLS)]) for i in range(count)]
+        variants[key] = _timing(_time_engine(own), own)
+    return Figures(
+        count=count,
+        seed=seed,
+        engine=engine,
+        gnubg=gnubg,
+        contract=contract,
+        gnubg_contract=gnubg_contract,
+        variants=variants,
+        notes=notes,
+    )
+
+
+def _ratio(ours: Timing, theirs: Timing) -> str:
+    by_median = ours["median_us"] / theirs["median_us"] if theirs["median_us"] else math.inf
+    by_throughput = theirs["positions_per_second"] / ours["positions_per_second"]
+    return f"{by_median:.1f}x by median, {by_throughput:.1f}x by throughput"
+
+
+def format_figures(figures: Figures) -> str:
+    """The figures of :func:`bench_engine` as a small table, one row per timed path."""
+    rows: list[tuple[str, Timing]] = [("legal_plays", figures["engine"])]
+    for name, key in (
+        ("gnubg_nn.moves", "gnubg"),
+        ("plays line", "contract"),
+        ("gnubg plays line", "gnubg_contract"),
+    ):
+        timing = figures[key]  # type: ignore[literal-required]
+        if timing is not None:
+            rows.append((name, timing))
+    header = f"{'':<18}{'median':>10}{'p90':>10}{'worst':>12}{'positions/s':>13}"
+
+    def row(name: str, timing: Timing) -> str:
+        return (
+            f"{name:<18}{timing['median_us']:>8.1f}us{timing['p90_us']:>8.1f}us"
+            f"{timing['worst_us'] / 1000:>10.2f}ms{timing['positions_per_second']:>13.0f}"
+        )
+
+    lines = [
+        f"{figures['count']} random backgammon positions (seed {figures['seed']}), "
+        "one roll each, cycling through all 21; times per position",
+        header,
+        *(row(name, timing) for name, timing in rows),
+    ]
+    engine, gnubg = figures["engine"], figures["gnubg"]
+    contract, gnubg_contract = figures["contract"], figures["gnubg_contract"]
+    if gnubg is not None:
+        lines.append(f"legal_plays / gnubg_nn.moves: {_ratio(engine, gnubg)}")
+        if contract is not None:
+            lines.append(f"plays line / gnubg_nn.moves: {_ratio(contract, gnubg)}")
+    if contract is not None and gnubg_contract is not None:
+        lines.append(f"plays line / gnubg plays line: {_ratio(contract, gnubg_contract)}")
+    for name, timing in rows:
+        first, second = timing["worst_roll"]
+        lines.append(f"worst {name}: {first}-{second} in {timing['worst_position']}")
+    if figures["variants"]:
+        lines += ["", "legal_plays of the other games, on random positions of each", header]
+        lines += [row(key, timing) for key, timing in figures["variants"].items()]
+        for key, timing in figures["variants"].items():
+            first, second = timing["worst_roll"]
+            lines.append(f"worst {key}: {first}-{second} in {timing['worst_position']}")
+    lines.extend(f"note: {note}" for note in figures["notes"])
+    return "\n".join(lines)
+
+
+def print_bench(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
+    """Run :func:`bench_engine`, print its table and return the figures."""
+    print(f"timing {count} positions per path...", flush=True)
+    figures = bench_engine(count, seed)
+    print(format_figures(figures))
+    return figures
