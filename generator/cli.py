@@ -29,6 +29,8 @@ def answer_line(line: str) -> str:
         return _answer(json.loads(line))
     except json.JSONDecodeError as error:
         message = f"not valid JSON: {error.msg} at column {error.colno}"
+    except RecursionError:
+        message = "not valid JSON here: nested too deeply"
     except EngineError as error:
         message = str(error)
     return json.dumps({"error": message}, ensure_ascii=False)

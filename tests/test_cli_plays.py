@@ -4,6 +4,9 @@ import json
 import subprocess
 import sys
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from generator.cli import answer_line
 
 START_QUERY = {
@@ -117,3 +120,51 @@ def test_the_command_answers_every_line_in_order_and_exits_zero():
     assert answers[0]["count"] == 8
     assert "error" in answers[1] and "error" in answers[2]
     assert answers[3]["count"] > 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.floats() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+PLACES = st.sampled_from(["bar", "off", "0", "1", "6", "12", "13", "19", "24", "25", "x", 6])
+SIDES = st.dictionaries(PLACES, st.integers(-1, 16) | st.none() | st.text(max_size=2), max_size=6)
+QUERIES = st.fixed_dictionaries(
+    {
+        "variant": st.sampled_from(
+            ["backgammon", "turkish-tavla", "long-nardy", "plakoto", "fevga", "tavla", "", "chess"]
+        )
+        | JSON_VALUES,
+        "position": st.fixed_dictionaries(
+            {"mover": SIDES, "opponent": SIDES},
+            optional={
+                "pinned": st.lists(
+                    st.fixed_dictionaries(
+                        {"side": st.sampled_from(["mover", "opponent", "x"]), "point": PLACES}
+                    ),
+                    max_size=2,
+                )
+            },
+        )
+        | JSON_VALUES,
+        "dice": st.lists(st.integers(-1, 8), min_size=0, max_size=3) | JSON_VALUES,
+    }
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(QUERIES, JSON_VALUES))
+def test_no_line_makes_the_contract_fail(query):
+    """Whatever a line holds, the answer is one JSON object: plays or one clear error."""
+    answer = json.loads(answer_line(json.dumps(query)))
+    assert set(answer) in ({"error"}, {"count", "plays"})
+    if "error" in answer:
+        assert answer["error"]
+    else:
+        assert answer["count"] == len(answer["plays"])
+
+
+def test_deeply_nested_input_is_an_error_not_a_crash():
+    assert "nested too deeply" in json.loads(answer_line("[" * 100_000))["error"]

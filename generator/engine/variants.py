@@ -22,7 +22,7 @@ from .board import (
     Side,
     side_from_counts,
 )
-from .errors import PositionError
+from .errors import CubeError, PositionError
 from .reasons import Refusal
 from .results import Cube, Player, Result
 
@@ -220,6 +220,21 @@ class Variant:
     def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
         """Why a play that ``choose_among`` set aside, ending in this position, is refused."""
         raise NotImplementedError(f"{self.name} sets no play aside")  # pragma: no cover
+
+    def cube(self) -> Cube:
+        """A new doubling cube, in the centre at 1, for a game of this variant.
+
+        >>> from generator.engine import find_variant
+        >>> find_variant("tavla-modern").cube()
+        Cube(value=1, owner='centre')
+        >>> find_variant("tavla-classic").cube()
+        Traceback (most recent call last):
+        ...
+        generator.engine.errors.CubeError: Tavla Classic is played without a doubling cube
+        """
+        if not (self.has_cube or self.cube_optional):
+            raise CubeError(f"{self.name} is played without a doubling cube")
+        return Cube()
 
     # The end of a game -----------------------------------------------------------------------
 

@@ -229,3 +229,25 @@ def test_the_cube_turns_with_the_board() -> None:
     assert Cube(2, "mover").turned() == Cube(2, "opponent")
     assert Cube(4, "opponent").turned() == Cube(4, "mover")
     assert Cube().turned() == Cube()
+
+
+@pytest.mark.parametrize(
+    ("key", "has_cube"),
+    [
+        ("backgammon", True),
+        ("tavla-classic", False),
+        ("tavla-modern", True),
+        ("turkish-tavla", False),
+        ("portes", False),
+        ("long-nardy", True),  # optional in the official rules: a page may show one
+        ("plakoto", False),
+        ("fevga", False),
+    ],
+)
+def test_only_games_with_a_cube_hand_one_out(key, has_cube):
+    variant = find_variant(key)
+    if has_cube:
+        assert variant.cube() == Cube(1, "centre")
+    else:
+        with pytest.raises(CubeError, match="without a doubling cube"):
+            variant.cube()
