@@ -454,9 +454,15 @@ class Turn:
     def _must_play_refusal(self, state: _State, step: Step, child: _State) -> Refusal:
         """Why a step the step rules allow still cannot be part of a legal play."""
         most = self._most()
-        if most == 1 and not self.is_double and step.die != self.all_dice[0]:
+        higher = self.all_dice[0]
+        if (
+            most == 1
+            and not self.is_double
+            and step.die != higher
+            and any(stop.step is not None and stop.step.die == higher for stop in self.stops)
+        ):
             example = self._good_example(state) if state.good else ""
-            return Refusal.of("must_use_higher", die=self.all_dice[0], play=example)
+            return Refusal.of("must_use_higher", die=higher, play=example)
         reachable = _reachable(child)
         unchosen = [s for s in self._most_stops if s in reachable]
         if unchosen:
