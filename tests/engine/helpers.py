@@ -12,12 +12,12 @@ checker to move, landing on two or more opposing checkers, a ``*`` where nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from generator.engine import BAR, OFF, Position, find_variant
+from generator.engine import BAR, OFF, Position, Refusal, Turn, Variant, find_variant
 
 Side = tuple[int, ...]
 Board = tuple[Side, Side]
@@ -51,11 +51,13 @@ def _place(word: str, text: str) -> int:
     return int(word)
 
 
-def expand(text: str) -> list[Hop]:
+def expand(text: str, *, mark: str = "*") -> list[Hop]:
     """The hops of a play written as in RULES.md, in the written order.
 
     A chain is one checker (``24/18/13`` is 24/18 then 18/13), ``(n)`` repeats the chain n
-    times, ``*`` after a place means the checker hit there. An empty text is a pass.
+    times, ``*`` after a place means the checker hit there. An empty text is a pass. Plakoto
+    writes ``^`` for a pin where backgammon writes ``*`` for a hit: ``expand(text, mark="^")``
+    reads it into ``hit``, which then means "pinned there".
 
     >>> expand("bar/22*/21 13/7(2)")  # doctest: +NORMALIZE_WHITESPACE
     [Hop(source=25, destination=22, hit=True), Hop(source=22, destination=21, hit=False),
@@ -69,7 +71,7 @@ def expand(text: str) -> list[Hop]:
         words = match.group("chain").split("/")
         if len(words) < 2:
             raise ValueError(f"{token!r} in {text!r} has no destination")
-        places = [(_place(word.rstrip("*"), text), word.endswith("*")) for word in words]
+        places = [(_place(word.rstrip(mark), text), word.endswith(mark)) for word in words]
         chain = [
             Hop(source, destination, marked)
             for (source, _), (destination, marked) in pairwise(places)
@@ -163,3 +165,201 @@ def assert_plays(
         f"{variant} {position!r} with {dice[0]}-{dice[1]}: missing {missing}, not expected {extra}"
     )
     assert len(legal) == len(expected), "the engine returned two plays with one position"
+
+
+# The running games: Long Nardy, Fevga (nobody is hit) and Plakoto (a lone checker is pinned) --
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A board of the running games: the two sides as in ``Board``, and Plakoto's pins.
+
+    ``mover_pinned`` are the points where a mover's checker lies under an opposing one,
+    ``opponent_pinned`` the points where an opponent's checker lies under the mover's. A pinned
+    checker stays counted on its point, in its own side.
+    """
+
+    mover: Side
+    opponent: Side
+    mover_pinned: frozenset[int] = frozenset()
+    opponent_pinned: frozenset[int] = frozenset()
+
+
+def layout_of(position: Position) -> Layout:
+    return Layout(
+        position.mover, position.opponent, position.mover_pinned, position.opponent_pinned
+    )
+
+
+def pins(variant: str) -> bool:
+    """Whether landing on a lone opposing checker pins it (Plakoto) rather than being
+    impossible (Long Nardy and Fevga, where any opposing checker holds a point)."""
+    return variant == "plakoto"
+
+
+def move_by_hand(layout: Layout, hops: Iterable[Hop | tuple[int, int]], *, pinning: bool) -> Layout:
+    """The layout after moving the mover's checkers hop by hop, as on a real board.
+
+    Nothing is ever hit. With ``pinning`` (Plakoto), a checker landing on a lone free opposing
+    checker pins it (``^``), a point where the mover pins a checker takes more of the mover's
+    checkers, and a pinned checker is freed when the last checker on top of it leaves. Refused,
+    because it cannot be done at all: moving a checker that is not there or lies pinned,
+    landing on a point the opponent holds, a ``^`` where nothing is pinned (or none where
+    something is).
+
+    >>> mover, opponent = [0] * 26, [0] * 26
+    >>> mover[13] = opponent[8] = 1
+    >>> pinned = move_by_hand(Layout(tuple(mover), tuple(opponent)), expand("13/8^", mark="^"),
+    ...                       pinning=True)
+    >>> pinned.mover[8], pinned.opponent[8], pinned.opponent_pinned
+    (1, 1, frozenset({8}))
+    >>> move_by_hand(pinned, [(8, 6)], pinning=True).opponent_pinned
+    frozenset()
+    """
+    mover, opponent = list(layout.mover), list(layout.opponent)
+    mover_pinned, opponent_pinned = set(layout.mover_pinned), set(layout.opponent_pinned)
+    for item in hops:
+        hop = item if isinstance(item, Hop) else Hop(*item)
+        source, destination = hop.source, hop.destination
+        where = f"{source}/{destination}"
+        if not 1 <= source <= 24 or not mover[source]:
+            raise ValueError(f"{where}: the mover has no checker on {source}")
+        if source in mover_pinned:
+            raise ValueError(f"{where}: the mover's checker on {source} lies pinned")
+        if destination != OFF and destination >= source:
+            raise ValueError(f"{where}: checkers move from higher points to lower ones")
+        mover[source] -= 1
+        mover[destination] += 1
+        if source in opponent_pinned and not mover[source]:
+            opponent_pinned.discard(source)  # the last checker on top has left: freed
+        pinned_now = False
+        if destination != OFF and opponent[destination]:
+            own_point = destination in opponent_pinned
+            lone_and_free = opponent[destination] == 1 and destination not in mover_pinned
+            if not pinning or not (own_point or lone_and_free):
+                raise ValueError(
+                    f"{where}: {opponent[destination]} opposing checker(s) hold the landing point"
+                )
+            if not own_point:
+                opponent_pinned.add(destination)
+                pinned_now = True
+        if hop.hit is not None and hop.hit != pinned_now:
+            raise ValueError(
+                f"{where}: written {'with' if hop.hit else 'without'} a pin, "
+                f"but {'nothing is' if not pinned_now else 'a checker is'} pinned there"
+            )
+    return Layout(
+        tuple(mover), tuple(opponent), frozenset(mover_pinned), frozenset(opponent_pinned)
+    )
+
+
+def make_running(
+    variant: str | Variant,
+    mover: Counts,
+    opponent: Counts,
+    pinned: Iterable[tuple[str, int]] = (),
+) -> Position:
+    """A position of a running game in the mover's numbering; unlisted checkers are off.
+
+    ``variant`` is a key, or a variant object (a test's own setting of a rule's parameter).
+    """
+    rules = find_variant(variant) if isinstance(variant, str) else variant
+    return rules.position(mover=dict(mover), opponent=dict(opponent), pinned=list(pinned))
+
+
+def running_after(position: Position, text: str) -> Layout:
+    """The layout after the play ``text`` (RULES.md notation, ``^`` for a pin), by hand."""
+    pinning = pins(position.variant.key)
+    hops = expand(text, mark="^")
+    return move_by_hand(layout_of(position), hops, pinning=pinning)
+
+
+def assert_running_plays(
+    variant: str | Variant,
+    mover: Counts,
+    opponent: Counts,
+    dice: tuple[int, int],
+    plays: Iterable[str],
+    *,
+    pinned: Iterable[tuple[str, int]] = (),
+) -> Position:
+    """The legal plays of a running-game case are exactly ``plays`` (compared by the layout
+    they reach, pins included); an empty ``plays`` is a pass. Returns the position."""
+    texts = list(plays)
+    position = make_running(variant, mover, opponent, pinned)
+    expected = {running_after(position, text): text for text in texts}
+    if len(expected) != len(texts):
+        raise ValueError(f"two of the expected plays {texts} reach the same position")
+    legal = position.legal_plays(dice)
+    found = {layout_of(play.position): play.notation for play in legal}
+    missing = sorted(text for layout, text in expected.items() if layout not in found)
+    extra = sorted(text for layout, text in found.items() if layout not in expected)
+    assert not missing and not extra, (
+        f"{position!r} with {dice[0]}-{dice[1]}: missing {missing}, not expected {extra}"
+    )
+    assert len(legal) == len(expected), "the engine returned two plays with one position"
+    return position
+
+
+def assert_refused(
+    turn: Turn,
+    played: Sequence[tuple[int, int]],
+    source: int,
+    die: int,
+    code: str,
+    /,
+    **params: int | str,
+) -> Refusal:
+    """The step ``source`` with ``die`` after the legal steps ``played`` is refused with
+    ``code``, and the refusal's parameters include ``params``."""
+    refusal = turn.refusal(played, source, die)
+    assert refusal is not None, f"{source} with a {die} after {played} is allowed"
+    assert refusal.code == code, refusal
+    given = dict(refusal.params)
+    assert {name: given.get(name) for name in params} == params, refusal
+    return refusal
+
+
+def same_direction_own(point: int) -> int:
+    """The opponent's own number for the mover's ``point`` in Long Nardy and Fevga (RULES.md
+    1.1): the opponent's 24, its head, is the mover's 12; the map is its own inverse.
+
+    >>> same_direction_own(12), same_direction_own(13), same_direction_own(1)
+    (24, 1, 13)
+    """
+    return point + 12 if point <= 12 else point - 12
+
+
+def forbidden_six(mover: Side, opponent: Side) -> tuple[int, int] | None:
+    """A run of six or more of the mover's points that Long Nardy forbids (RULES.md 4.2), as
+    the opponent's own numbers ``(lowest, highest)``, or ``None``.
+
+    A run is consecutive along the opponent's route (its own numbers 24 down to 1), so it may
+    wrap from the mover's 1 to the mover's 24 but never from the mover's 13 to 12. It is
+    allowed while an opposing checker stands past it (a lower own number) or is borne off.
+
+    >>> side = [0] * 26
+    >>> for point in (3, 2, 1, 24, 23, 22):
+    ...     side[point] = 1
+    >>> forbidden_six(tuple(side), tuple([0] * 12 + [15] + [0] * 13))
+    (10, 15)
+    """
+    if opponent[OFF]:
+        return None
+    own = [0] * 25  # own[o]: the mover's checkers on the opponent's own point o
+    opposing = [0] * 25
+    for point in range(1, 25):
+        own[same_direction_own(point)] = mover[point]
+        opposing[same_direction_own(point)] = opponent[point]
+    low = 1
+    while low <= 24:
+        if not own[low]:
+            low += 1
+            continue
+        high = low
+        while high < 24 and own[high + 1]:
+            high += 1
+        if high - low + 1 >= 6 and not any(opposing[o] for o in range(1, low)):
+            return low, high
+        low = high + 1
+    return None
