@@ -107,6 +107,71 @@ def run_plays(source: TextIO, sink: TextIO) -> int:
     return 0
 
 
+def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
+    """The ``check`` contract (DESIGN.md): one line per problem, a summary, exit 0 or 1."""
+    from pathlib import Path
+
+    from .puzzles import check_files, yaml_files
+
+    if paths:
+        targets = [Path(p) for p in paths]
+        missing = [p for p in targets if not p.exists()]
+        for path in missing:
+            print(f"{path}:1:1: error: no such file or folder", file=sys.stderr)
+        if missing:
+            return 1
+    else:
+        root = Path("puzzles")
+        if not root.is_dir():
+            print(
+                "error: no puzzles/ folder here: run this in a Tabula project, or name the "
+                "files and folders to check",
+                file=sys.stderr,
+            )
+            return 1
+        targets = [root]
+    files = yaml_files(targets)
+    known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
+    colour = sys.stdout.isatty()
+    show_progress = sys.stderr.isatty() and not quiet and len(files) > 50
+
+    def progress(index: int, total: int, path: Path) -> None:
+        if show_progress and index % 25 == 0:
+            print(f"\rchecking {index}/{total} files...", end="", file=sys.stderr, flush=True)
+
+    project = check_files(files, known=known, progress=progress)
+    if show_progress:
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    diagnostics = project.report.sorted()
+    for diagnostic in diagnostics:
+        line = str(diagnostic)
+        if colour:
+            paint = "31" if diagnostic.severity == "error" else "33"
+            line = line.replace(
+                f": {diagnostic.severity}: ", f": \033[{paint}m{diagnostic.severity}\033[0m: ", 1
+            )
+        print(line)
+    errors, warnings = len(project.report.errors), len(project.report.warnings)
+    if errors or warnings or not quiet:
+        print(_summary(project.files, len(project.puzzles), len(project.lessons), errors, warnings))
+    return 1 if errors else 0
+
+
+def _summary(files: int, puzzles: int, lessons: int, errors: int, warnings: int) -> str:
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    problems = (
+        f"{count(errors, 'error')}, {count(warnings, 'warning')}"
+        if errors or warnings
+        else "no problems"
+    )
+    return (
+        f"checked {count(files, 'file')} ({count(puzzles, 'puzzle')} and "
+        f"{count(lessons, 'lesson')} clean): {problems}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m generator",
@@ -119,6 +184,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Reads one JSON object per line on standard input and writes one JSON line "
         'per input line: {"count": N, "plays": [...]} or {"error": ...}.',
     )
+    check = commands.add_parser(
+        "check",
+        help="check puzzles and lessons (default: the project's puzzles/ folder)",
+        description="Checks every puzzle and lesson file named (folders are searched for "
+        ".yaml files): one line per problem as path:line:column: error: message, then a "
+        "summary. Exit status 0 when there is no error, 1 otherwise.",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
+    check.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument("what", choices=["engine"], help="what to measure")
     bench.add_argument("--count", type=int, default=2000, help="positions (default 2000)")
@@ -130,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError) as error:
             print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
             return 2
+    if args.command == "check":
+        return run_check(args.paths, quiet=args.quiet)
     if args.command == "bench":
         from .bench import print_bench
 

@@ -47,3 +47,8 @@ def find_variant(name: str) -> Variant:
     if variant is None:
         raise UnknownVariantError(f"unknown variant {name!r}; use one of: {', '.join(VARIANTS)}")
     return variant
+
+
+def names() -> list[str]:
+    """Every name ``find_variant`` knows, lowercased: keys, names and aliases."""
+    return list(_BY_NAME)

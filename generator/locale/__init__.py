@@ -1,0 +1,104 @@
+"""The site's words in each of its languages: gettext catalogs read straight from the .po files.
+
+English is the source language: a message id is the English sentence itself (for a refusal, its
+words in ``generator.engine.reasons.WORDS``), so English needs no catalog. Russian lives in
+``ru/LC_MESSAGES/tabula.po`` and is compiled in memory on first use, so there is no build step
+and no .mo file; ``tabula.pot`` is the template. ``tests/test_locale.py`` keeps both files in
+step with the engine's reasons.
+
+>>> from generator.engine import Refusal
+>>> refusal = Refusal.of("blocked_landing", point=8, count=2)
+>>> explain(refusal, "en")
+'The 8-point is closed: 2 opposing checkers stand there.'
+>>> explain(refusal, "ru")
+'Пункт 8 закрыт: на нём 2 шашки соперника.'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from functools import cache
+from importlib.resources import files
+from io import BytesIO
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from generator.engine.reasons import Refusal
+
+__all__ = ["DOMAIN", "LANGUAGES", "explain", "gettext", "ngettext", "translations"]
+
+LANGUAGES = ("en", "ru")
+"""The site's languages; the first is the source language of every message id."""
+
+DOMAIN = "tabula"
+"""The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/tabula.po``."""
+
+
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The catalog of ``lang``: English passes the message ids through, other languages
+    translate them.
+
+    >>> translations("ru").gettext("You have no checker on the bar.")
+    'На баре нет ваших шашек.'
+    >>> translations("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: no catalog for the language 'de'; the supported languages are: en, ru
+    """
+    if lang not in LANGUAGES:
+        supported = ", ".join(LANGUAGES)
+        raise ValueError(
+            f"no catalog for the language {lang!r}; the supported languages are: {supported}"
+        )
+    if lang == LANGUAGES[0]:
+        return _gettext.NullTranslations()
+    po = files(__name__).joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    catalog = read_po(BytesIO(po.read_bytes()), locale=lang, domain=DOMAIN)
+    mo = BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    return _gettext.GNUTranslations(mo)
+
+
+def gettext(text: str, lang: str) -> str:
+    """``text`` (an English message id) in ``lang``.
+
+    >>> gettext("You have no checker on the bar.", "en")
+    'You have no checker on the bar.'
+    """
+    return translations(lang).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
+    """The form of a message that fits the number ``n`` in ``lang`` (Russian has three).
+
+    >>> one = "You have a checker on the bar: it must enter before any other checker moves."
+    >>> many = (
+    ...     "You have {count} checkers on the bar: "
+    ...     "they must enter before any other checker moves."
+    ... )
+    >>> [ngettext(one, many, n, "ru").split(":")[0].format(count=n) for n in (1, 3, 5)]
+    ['У вас 1 шашка на баре', 'У вас 3 шашки на баре', 'У вас 5 шашек на баре']
+    """
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def explain(refusal: Refusal, lang: str) -> str:
+    """Why a step is refused, in ``lang``: the words of the refusal's code with its parameters
+    filled in. In English this is exactly ``refusal.message()``.
+
+    >>> explain(Refusal.of("bar_first", count=1), "ru")
+    'У вас 1 шашка на баре: пока она не войдёт в игру, другими шашками ходить нельзя.'
+    """
+    words = refusal.words
+    params = dict(refusal.params)
+    if words.plural is not None and words.number is not None:
+        n = params[words.number]
+        if not isinstance(n, int):
+            raise TypeError(f"{refusal!r}: the parameter {words.number!r} must be a whole number")
+        text = ngettext(words.singular, words.plural, n, lang)
+    else:
+        text = gettext(words.singular, lang)
+    return text.format(**params)

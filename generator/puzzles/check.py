@@ -1,0 +1,437 @@
+"""The engine's answer to every puzzle, and the check of every claim a teacher wrote."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import (
+    OFF,
+    VARIANTS,
+    EngineError,
+    Play,
+    Refusal,
+    Result,
+    Turn,
+    parse_play,
+)
+from ..engine.board import place_name
+from ..engine.errors import IllegalPlayError, NotationError
+from ..engine.moves import _State
+from .diagnostics import Report
+from .load import load_lesson, load_puzzle
+from .model import (
+    CountTask,
+    CubeTask,
+    DestinationsTask,
+    LegalTask,
+    Lesson,
+    PassTask,
+    PlayTask,
+    Puzzle,
+    ResultTask,
+)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the engine says about a puzzle: the fields that its task kind asks for.
+
+    ``plays``: every legal play (tasks with dice); ``accepted``: the plays that solve a play
+    puzzle; ``legal`` and ``reason``: the verdict on a claimed play and why not; ``number``:
+    the count; ``places``: the destinations; ``result``: the end of the game (``result`` and
+    dropped ``cube`` puzzles); ``cube_value``/``cube_owner``: the cube after a take.
+    """
+
+    plays: tuple[Play, ...] = ()
+    accepted: tuple[Play, ...] = ()
+    legal: bool | None = None
+    reason: Refusal | None = None
+    number: int | None = None
+    places: tuple[int, ...] = ()
+    result: Result | None = None
+    cube_value: int | None = None
+    cube_owner: str | None = None
+    turn: Turn | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def forced(self) -> bool:
+        """Only one legal play: the answer needs no choosing."""
+        return len(self.plays) == 1
+
+
+def _where(puzzle: Puzzle, name: str) -> tuple[Path, int, int]:
+    line, column = puzzle.where.of(name)
+    return puzzle.where.path, line, column
+
+
+def _roll(puzzle: Puzzle) -> str:
+    assert puzzle.dice is not None
+    return f"{puzzle.dice[0]}-{puzzle.dice[1]}"
+
+
+def _some(plays: tuple[Play, ...], most: int = 3) -> str:
+    shown = ", ".join(f"'{play.notation}'" for play in plays[:most])
+    more = f" and {len(plays) - most} more" if len(plays) > most else ""
+    return shown + more
+
+
+def solve(puzzle: Puzzle, report: Report | None = None) -> Solution | None:
+    """The engine's answer to ``puzzle``; with a report, every claim that the engine does not
+    share is reported there. ``None`` when the puzzle cannot be answered at all."""
+    report = report if report is not None else Report()
+    task = puzzle.task
+    if isinstance(task, ResultTask):
+        return _solve_result(puzzle, task, report)
+    if isinstance(task, CubeTask):
+        return _solve_cube(puzzle, task, report)
+    assert puzzle.dice is not None
+    turn = puzzle.position.turn(puzzle.dice)
+    plays = turn.plays
+    if isinstance(task, PlayTask):
+        return _solve_play(puzzle, task, turn, report)
+    if isinstance(task, LegalTask):
+        return _solve_legal(puzzle, task, turn, report)
+    if isinstance(task, CountTask):
+        number = turn.max_dice if task.what == "dice" else len(plays)
+        if task.expect is not None and task.expect != number:
+            what = "dice can be played" if task.what == "dice" else "different plays are legal"
+            examples = f" ({_some(plays)})" if task.what == "plays" and plays else ""
+            report.error(
+                *_where(puzzle, "expect_count"),
+                f"expect_count is {task.expect}, but {number} {what} with "
+                f"{_roll(puzzle)}{examples}: write {number}",
+            )
+        return Solution(plays=plays, number=number, turn=turn)
+    if isinstance(task, DestinationsTask):
+        return _solve_destinations(puzzle, task, turn, report)
+    assert isinstance(task, PassTask)
+    passes = not plays
+    if task.expect is not None and task.expect != passes:
+        found = (
+            "the turn passes: no checker can move"
+            if passes
+            else (f"the mover can play, for example '{plays[0].notation}'")
+        )
+        report.error(
+            *_where(puzzle, "expect"),
+            f"expect says the turn "
+            f"{'passes' if task.expect else 'does not pass'}, but {found}: write "
+            f"'expect: {'yes' if passes else 'no'}'",
+        )
+    return Solution(plays=plays, legal=not passes, turn=turn)
+
+
+def _solve_play(puzzle: Puzzle, task: PlayTask, turn: Turn, report: Report) -> Solution | None:
+    plays = turn.plays
+    if not plays:
+        report.error(
+            *_where(puzzle, "task"),
+            f"no play is possible with {_roll(puzzle)} (the "
+            "turn passes), so there is nothing to play: use 'task: pass'",
+        )
+        return None
+    if task.expect_forced and len(plays) > 1:
+        report.error(
+            *_where(puzzle, "expect"),
+            f"expect says the play is forced, but "
+            f"{len(plays)} plays are legal with {_roll(puzzle)}: {_some(plays)}",
+        )
+    if task.answers is None:
+        return Solution(plays=plays, accepted=plays, turn=turn)
+    accepted: list[Play] = []
+    for index, text in enumerate(task.answers):
+        try:
+            play = parse_play(puzzle.position, turn.dice, text)
+        except IllegalPlayError as error:
+            hint = _legal_start_hint(turn, error.reason)
+            report.error(
+                *_where(puzzle, f"answer.{index}"),
+                f"answer '{text}' is not legal with {_roll(puzzle)}: {_reason_words(error)}{hint}",
+            )
+            continue
+        except NotationError as error:
+            report.error(*_where(puzzle, f"answer.{index}"), f"answer '{text}': {error}")
+            continue
+        if play in accepted:
+            report.warning(
+                *_where(puzzle, f"answer.{index}"),
+                f"answer '{text}' is the same play as an earlier answer "
+                f"('{play.notation}'): remove one",
+            )
+            continue
+        accepted.append(play)
+    if len(accepted) != len(task.answers):
+        return None
+    return Solution(plays=plays, accepted=tuple(accepted), turn=turn)
+
+
+def _reason_words(error: IllegalPlayError) -> str:
+    """The reason of an illegal play in words, without the repeated text of the play."""
+    if isinstance(error.reason, Refusal):
+        return error.reason.message()
+    return str(error).split(": ", 1)[-1]
+
+
+def _legal_start_hint(turn: Turn, reason: object) -> str:
+    """Where the legal plays start, when the reason is about the first step (bar first)."""
+    if isinstance(reason, Refusal) and reason.code == "bar_first":
+        starts = sorted({str(play.steps[0]) for play in turn.plays})
+        return "; legal plays start with " + ", ".join(f"'{s.rstrip('*')}'" for s in starts)
+    if turn.plays:
+        return f"; legal plays include {_some(turn.plays, 2)}"
+    return ""
+
+
+def _solve_legal(puzzle: Puzzle, task: LegalTask, turn: Turn, report: Report) -> Solution | None:
+    try:
+        play = parse_play(puzzle.position, turn.dice, task.claim)
+    except IllegalPlayError as error:
+        reason = error.reason if isinstance(error.reason, Refusal) else None
+        if task.expect is True:
+            report.error(
+                *_where(puzzle, "expect"),
+                f"expect says '{task.claim}' is legal, but "
+                f"it is not with {_roll(puzzle)}: {_reason_words(error)}",
+            )
+        return Solution(plays=turn.plays, legal=False, reason=reason, turn=turn)
+    except NotationError as error:
+        report.error(*_where(puzzle, "claim"), f"claim '{task.claim}': {error}")
+        return None
+    if task.expect is False:
+        report.error(
+            *_where(puzzle, "expect"),
+            f"expect says '{task.claim}' is illegal, but it "
+            f"is a legal play with {_roll(puzzle)} ('{play.notation}'): write "
+            "'expect: legal'",
+        )
+    return Solution(plays=turn.plays, accepted=(play,), legal=True, turn=turn)
+
+
+def _solve_destinations(
+    puzzle: Puzzle, task: DestinationsTask, turn: Turn, report: Report
+) -> Solution | None:
+    point = task.point
+    if point == OFF or not puzzle.position.mover[point]:
+        report.error(
+            *_where(puzzle, "point"),
+            f"the mover has no checker on {place_name(point)}: ask about a point where one stands",
+        )
+        return None
+    places = destinations(turn, point)
+    if task.expect is not None and task.expect != places:
+        found = ", ".join(place_name(p) for p in places) or "nowhere"
+        report.error(
+            *_where(puzzle, "expect"),
+            f"expect lists "
+            f"{', '.join(place_name(p) for p in task.expect) or 'nothing'}, but with "
+            f"{_roll(puzzle)} the checker on {place_name(point)} can reach {found}",
+        )
+    return Solution(plays=turn.plays, places=places, turn=turn)
+
+
+def destinations(turn: Turn, source: int) -> tuple[int, ...]:
+    """Every place the checker on ``source`` can stop on in some legal play, following the
+    checker step by step (farthest first; ``OFF`` last)."""
+    found: set[int] = set()
+    pending: list[tuple[_State, int]] = [(turn.root, source)]
+    seen: set[tuple[int, int]] = set()
+    if not turn.stops:
+        return ()
+    while pending:
+        state, place = pending.pop()
+        for step, child in state.children.items():
+            if step.source != place or not child.good or (id(child), step.destination) in seen:
+                continue
+            seen.add((id(child), step.destination))
+            found.add(step.destination)
+            if step.destination != OFF:
+                pending.append((child, step.destination))
+    return tuple(sorted(found, key=lambda p: (p == OFF, -p)))
+
+
+def _solve_result(puzzle: Puzzle, task: ResultTask, report: Report) -> Solution | None:
+    variant = puzzle.variant
+    try:
+        result = variant.result(puzzle.position, task.cube)
+    except EngineError as error:
+        report.error(*_where(puzzle, "cube"), f"{error}: remove 'cube'")
+        return None
+    if result is None:
+        report.error(
+            *_where(puzzle, "position"),
+            "the game is not over in this position: a "
+            "result puzzle needs a side with every checker borne off (or, in Plakoto, "
+            "a pinned mother)",
+        )
+        return None
+    winner = result.winner or "none"
+    for name, claimed, actual in (
+        ("winner", task.expect_winner, winner),
+        ("kind", task.expect_kind, result.kind),
+        ("points", task.expect_points, result.points),
+    ):
+        if claimed is not None and claimed != actual:
+            report.error(
+                *_where(puzzle, f"expect.{name}"),
+                f"expect says the {name} is "
+                f"{claimed}, but the engine finds {actual} ({winner} wins a "
+                f"{result.kind} for {result.points}): write '{name}: {actual}'",
+            )
+    return Solution(result=result)
+
+
+def _solve_cube(puzzle: Puzzle, task: CubeTask, report: Report) -> Solution | None:
+    try:
+        if task.action == "drop":
+            result = task.cube.drop("mover")
+            if task.expect_points is not None and task.expect_points != result.points:
+                report.error(
+                    *_where(puzzle, "expect.points"),
+                    f"expect says the drop scores "
+                    f"{task.expect_points}, but a dropped double wins the cube's "
+                    f"value before the double, {result.points}: write "
+                    f"'points: {result.points}'",
+                )
+            return Solution(result=result)
+        taken = task.cube.take("mover")
+    except EngineError as error:
+        report.error(*_where(puzzle, "cube"), f"{error}")
+        return None
+    if task.expect_value is not None and task.expect_value != taken.value:
+        report.error(
+            *_where(puzzle, "expect.value"),
+            f"expect says the cube shows "
+            f"{task.expect_value} after the take, but it shows {taken.value}: write "
+            f"'value: {taken.value}'",
+        )
+    if task.expect_owner is not None and task.expect_owner != taken.owner:
+        report.error(
+            *_where(puzzle, "expect.owner"),
+            f"expect says the {task.expect_owner} "
+            f"owns the cube after the take, but the taker, the {taken.owner}, does: "
+            f"write 'owner: {taken.owner}'",
+        )
+    return Solution(cube_value=taken.value, cube_owner=taken.owner)
+
+
+# The whole project -----------------------------------------------------------------------------
+
+
+@dataclass
+class Project:
+    """Every puzzle and lesson read, with the engine's solutions; the report holds all
+    problems."""
+
+    puzzles: dict[str, Puzzle] = field(default_factory=dict)
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+    solutions: dict[str, Solution] = field(default_factory=dict)
+    report: Report = field(default_factory=Report)
+    files: int = 0
+
+
+def is_lesson_file(path: Path) -> bool:
+    return "lessons" in path.parts
+
+
+def yaml_files(paths: list[Path]) -> list[Path]:
+    """The YAML files among ``paths`` and below the folders among them, sorted."""
+    found: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            found.update(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+        else:
+            found.add(path)
+    return sorted(found)
+
+
+def check_files(
+    paths: list[Path], *, known: list[Path] | None = None, progress: object = None
+) -> Project:
+    """Read and check the puzzle and lesson files ``paths``. ``known``: more puzzle files whose
+    ids lessons may name (their own problems are not reported)."""
+    project = Project()
+    report = project.report
+    seen_ids: dict[str, Puzzle] = {}
+    lessons: list[Lesson] = []
+    for index, path in enumerate(paths):
+        if callable(progress):
+            progress(index, len(paths), path)
+        project.files += 1
+        if is_lesson_file(path):
+            lesson = load_lesson(path, report)
+            if lesson is not None:
+                lessons.append(lesson)
+            continue
+        puzzle = load_puzzle(path, report)
+        if puzzle is None:
+            continue
+        _check_folder(puzzle, report)
+        earlier = seen_ids.get(puzzle.id)
+        if earlier is not None:
+            line, column = puzzle.where.of("id")
+            report.error(
+                path,
+                line,
+                column,
+                f"id '{puzzle.id}' is already used by "
+                f"{earlier.where.path}:{earlier.where.of('id')[0]}: ids are unique "
+                "across the project",
+            )
+            continue
+        seen_ids[puzzle.id] = puzzle
+        errors_before = len(report.errors)
+        solution = solve(puzzle, report)
+        if solution is not None and len(report.errors) == errors_before:
+            project.puzzles[puzzle.id] = puzzle
+            project.solutions[puzzle.id] = solution
+    others: dict[str, Puzzle] = {}
+    for path in known or []:
+        if path not in paths and not is_lesson_file(path):
+            quiet = load_puzzle(path, Report())
+            if quiet is not None:
+                others.setdefault(quiet.id, quiet)
+    for lesson in lessons:
+        if _check_lesson(lesson, {**others, **seen_ids}, report):
+            project.lessons[lesson.id] = lesson
+    return project
+
+
+def _check_folder(puzzle: Puzzle, report: Report) -> None:
+    folder = puzzle.where.path.parent.name
+    if folder in VARIANTS and folder != puzzle.variant.key:
+        line, column = puzzle.where.of("variant")
+        report.warning(
+            puzzle.where.path,
+            line,
+            column,
+            f"a {puzzle.variant.key} puzzle in the "
+            f"folder puzzles/{folder}/: move it to puzzles/{puzzle.variant.key}/",
+        )
+
+
+def _check_lesson(lesson: Lesson, puzzles: dict[str, Puzzle], report: Report) -> bool:
+    ok = True
+    announced = {variant.key for variant in lesson.variants}
+    for index, puzzle_id in enumerate(lesson.puzzles):
+        line, column = lesson.where.of(f"puzzles.{index}")
+        puzzle = puzzles.get(puzzle_id)
+        if puzzle is None:
+            close = difflib.get_close_matches(puzzle_id, list(puzzles), n=1, cutoff=0.6)
+            hint = f": did you mean '{close[0]}'?" if close else ""
+            report.error(
+                lesson.where.path, line, column, f"no puzzle has the id '{puzzle_id}'{hint}"
+            )
+            ok = False
+        elif puzzle.variant.key not in announced:
+            report.error(
+                lesson.where.path,
+                line,
+                column,
+                f"puzzle '{puzzle_id}' is "
+                f"{puzzle.variant.key}, which the lesson does not announce: add it "
+                "to 'variants' or choose another puzzle",
+            )
+            ok = False
+    return ok

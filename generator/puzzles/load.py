@@ -1,0 +1,568 @@
+"""Reading puzzle and lesson files into typed values, reporting every problem with its place.
+
+A puzzle file holds one puzzle; ``puzzles/example.yaml`` shows every field with comments. The
+fields every puzzle has:
+
+``id``        unique across the project: lowercase letters, digits and hyphens.
+``variant``   the game: a key (``backgammon``, ``tavla-classic``, ``tavla-modern``,
+              ``turkish-tavla``, ``portes``, ``long-nardy``, ``plakoto``, ``fevga``) or a name.
+``title``, ``prompt``   ``{en: ..., ru: ...}``; ``explain`` too, optional.
+``level``     1 (first lessons) to 5 (experts); ``tags``: a list of words.
+``position``  the mover's checkers and the opponent's in the mover's numbering
+              (``{mover: {13: 5, bar: 1}, opponent: {...}, pinned: [...]}``), or
+              ``{start: true}``, ``{xgid: "XGID=..."}``, ``{gnubg: "4HPwATDgc/ABMA"}``,
+              ``{text: "24:2 13:5 / 12:15"}``.
+``dice``      ``[6, 3]``; every task asks it but ``result`` and ``cube``.
+``task``      ``play``, ``legal``, ``count``, ``destinations``, ``result``, ``cube``, ``pass``.
+
+Each task has fields of its own (see ``TASK_FIELDS``); fields named ``expect...`` hold what the
+teacher believes, and the engine checks them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..engine import (
+    BAR,
+    OFF,
+    VARIANTS,
+    Cube,
+    EngineError,
+    Position,
+    UnknownVariantError,
+    Variant,
+    find_variant,
+    from_position_id,
+    from_text,
+    from_xgid,
+    position_from_json,
+)
+from ..engine.registry import names as variant_names
+from .diagnostics import Report
+from .model import (
+    LANGUAGES,
+    CountTask,
+    CubeTask,
+    DestinationsTask,
+    LegalTask,
+    Lesson,
+    PassTask,
+    PlayTask,
+    Puzzle,
+    ResultTask,
+    Task,
+    Text,
+    Where,
+)
+from .source import Node, read_yaml
+
+T = TypeVar("T")
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+PLACEHOLDERS = {"", "todo", "tbd", "fixme", "xxx", "...", "…", "?", "-", "перевод", "translate"}
+COMMON_FIELDS = (
+    "id",
+    "variant",
+    "title",
+    "prompt",
+    "explain",
+    "level",
+    "tags",
+    "position",
+    "dice",
+    "task",
+)
+TASK_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("answer", "expect"),
+    "legal": ("claim", "expect"),
+    "count": ("count", "expect_count"),
+    "destinations": ("point", "expect"),
+    "result": ("cube", "expect"),
+    "cube": ("cube", "action", "expect"),
+    "pass": ("expect",),
+}
+NO_DICE = ("result", "cube")
+LESSON_FIELDS = ("id", "title", "intro", "audience", "level", "variants", "puzzles")
+
+
+class _Fields:
+    """The fields of one mapping, read one by one; problems go to the report with places."""
+
+    def __init__(self, node: Node, path: Path, report: Report, what: str) -> None:
+        self.node = node
+        self.path = path
+        self.report = report
+        self.what = what
+        self.ok = True
+
+    def error(self, node: Node, message: str) -> None:
+        self.report.error(self.path, node.line, node.column, message)
+        self.ok = False
+
+    def warning(self, node: Node, message: str) -> None:
+        self.report.warning(self.path, node.line, node.column, message)
+
+    def get(self, name: str, required: bool = True) -> Node | None:
+        node = self.node.value.get(name)
+        if node is None and required:
+            self.error(self.node, f"the {self.what} has no '{name}': add '{name}: ...'")
+        return node
+
+    def unknown(self, allowed: tuple[str, ...], context: str) -> None:
+        for key, key_node in self.node.keys.items():
+            if key in allowed:
+                continue
+            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"{context}: {', '.join(allowed)}"
+            self.error(key_node, f"unknown field '{key}': {hint}")
+
+    def read(
+        self, name: str, convert: Callable[[Node], T | None], required: bool = True
+    ) -> T | None:
+        node = self.get(name, required)
+        if node is None:
+            return None
+        value = convert(node)
+        if value is None:
+            self.ok = False
+        return value
+
+    # Converters: each returns None after reporting ----------------------------------------
+
+    def text(self, node: Node, name: str) -> Text | None:
+        if not node.is_mapping:
+            self.error(node, f"'{name}' is a text in both languages: {{en: ..., ru: ...}}")
+            return None
+        texts: dict[str, str] = {}
+        for lang in LANGUAGES:
+            value = node.value.get(lang)
+            language = "English" if lang == "en" else "Russian"
+            if value is None:
+                self.error(
+                    node,
+                    f"the {language} {name} is missing: add '{lang}: ...' (Tabula is bilingual)",
+                )
+                continue
+            if not isinstance(value.value, str):
+                self.error(value, f"the {language} {name} must be text")
+                continue
+            words = value.value.strip()
+            if words.lower().strip(".!? ") in PLACEHOLDERS or words.lower() in PLACEHOLDERS:
+                self.error(
+                    value, f"the {language} {name} is a placeholder ({words!r}): write the text"
+                )
+                continue
+            texts[lang] = words
+        for key, key_node in node.keys.items():
+            if key not in LANGUAGES:
+                self.error(key_node, f"'{key}' is not a language of the site: use 'en' and 'ru'")
+        if len(texts) != len(LANGUAGES):
+            return None
+        if texts["ru"] == texts["en"] and re.search(r"[A-Za-z]{3}", texts["en"]):
+            self.error(node.value["ru"], f"the Russian {name} is the English one: translate it")
+            return None
+        return Text(texts["en"], texts["ru"])
+
+    def integer(self, node: Node, name: str, low: int, high: int) -> int | None:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.error(node, f"'{name}' is a whole number from {low} to {high}, not {value!r}")
+            return None
+        return value
+
+    def word(self, node: Node, name: str, choices: tuple[str, ...]) -> str | None:
+        value = node.value
+        if isinstance(value, str) and value.strip().lower() in choices:
+            return value.strip().lower()
+        close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(choices)}"
+        self.error(node, f"'{name}' cannot be {value!r}: {hint}")
+        return None
+
+
+# Puzzles ---------------------------------------------------------------------------------------
+
+
+def load_puzzle(path: Path, report: Report, *, text: str | None = None) -> Puzzle | None:
+    """The puzzle in ``path``, or ``None`` after reporting every problem found in it."""
+    node = read_yaml(path, report, text=text)
+    if node is None:
+        return None
+    if not node.is_mapping:
+        report.error(
+            path,
+            node.line,
+            node.column,
+            "a puzzle file is a mapping of fields, starting with 'id: ...'",
+        )
+        return None
+    fields = _Fields(node, path, report, "puzzle")
+    puzzle_id = fields.read("id", lambda n: _check_id(fields, n))
+    variant = fields.read("variant", lambda n: _variant(fields, n))
+    title = fields.read("title", lambda n: fields.text(n, "title"))
+    prompt = fields.read("prompt", lambda n: fields.text(n, "prompt"))
+    explain = fields.read("explain", lambda n: fields.text(n, "explanation"), required=False)
+    level = fields.read("level", lambda n: fields.integer(n, "level", 1, 5))
+    tags = fields.read("tags", lambda n: _tags(fields, n), required=False) or ()
+    kind = fields.read("task", lambda n: fields.word(n, "task", tuple(TASK_FIELDS)))
+    every_task_field = tuple(dict.fromkeys(f for names in TASK_FIELDS.values() for f in names))
+    fields.unknown(
+        COMMON_FIELDS + (TASK_FIELDS[kind] if kind else every_task_field),
+        f"a {kind} puzzle has the fields" if kind else "the fields are",
+    )
+    position = None
+    if variant is not None:
+        position = fields.read("position", lambda n: _position(fields, n, variant))
+    dice = None
+    if kind in NO_DICE:
+        dice_node = fields.get("dice", required=False)
+        if dice_node is not None:
+            fields.error(
+                dice_node, f"a {kind} puzzle is asked before the dice are rolled: remove 'dice'"
+            )
+    elif kind is not None:
+        dice = fields.read("dice", lambda n: _dice(fields, n))
+    task = _task(fields, kind, variant) if kind is not None else None
+    if not fields.ok:
+        return None
+    assert puzzle_id and variant and title and prompt and level and position and task
+    return Puzzle(
+        puzzle_id,
+        variant,
+        title,
+        prompt,
+        explain,
+        level,
+        tuple(tags),
+        position,
+        dice,
+        task,
+        _where(path, node),
+    )
+
+
+def _where(path: Path, node: Node) -> Where:
+    marks: dict[str, tuple[int, int]] = {}
+    for name, value in node.value.items():
+        marks[str(name)] = (value.line, value.column)
+        if value.is_list:
+            for index, item in enumerate(value.value):
+                marks[f"{name}.{index}"] = (item.line, item.column)
+        if value.is_mapping:
+            for key, item in value.value.items():
+                marks[f"{name}.{key}"] = (item.line, item.column)
+    return Where(path, node.line, node.column, marks)
+
+
+def _check_id(fields: _Fields, node: Node) -> str | None:
+    value = node.value
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        suggestion = re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
+        hint = (
+            f": for example '{suggestion}'" if suggestion and ID_PATTERN.match(suggestion) else ""
+        )
+        fields.error(node, f"id {value!r} must be lowercase letters, digits and hyphens{hint}")
+        return None
+    return value
+
+
+def _variant(fields: _Fields, node: Node) -> Variant | None:
+    if not isinstance(node.value, str):
+        fields.error(
+            node,
+            f"'variant' is a game's name, not {node.value!r}: use one of {', '.join(VARIANTS)}",
+        )
+        return None
+    try:
+        return find_variant(node.value)
+    except UnknownVariantError:
+        close = difflib.get_close_matches(node.value.lower(), variant_names(), n=1, cutoff=0.5)
+        hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(VARIANTS)}"
+        fields.error(node, f"unknown variant {node.value!r}: {hint}")
+        return None
+
+
+def _tags(fields: _Fields, node: Node) -> tuple[str, ...] | None:
+    if not node.is_list or not all(isinstance(item.value, str) for item in node.value):
+        fields.error(node, "'tags' is a list of words: [bar, entry]")
+        return None
+    return tuple(item.value.strip().lower() for item in node.value)
+
+
+def _dice(fields: _Fields, node: Node) -> tuple[int, int] | None:
+    values = node.value if node.is_list else None
+    if (
+        values is None
+        or len(values) != 2
+        or not all(isinstance(v.value, int) and not isinstance(v.value, bool) for v in values)
+    ):
+        fields.error(node, f"'dice' is two dice, such as [6, 3], not {node.plain()!r}")
+        return None
+    for die in values:
+        if not 1 <= die.value <= 6:
+            fields.error(die, f"a die shows 1 to 6, not {die.value}")
+            return None
+    return values[0].value, values[1].value
+
+
+POSITION_FORMS = ("mover", "start", "xgid", "gnubg", "text")
+
+
+def _position(fields: _Fields, node: Node, variant: Variant) -> Position | None:
+    if not node.is_mapping:
+        fields.error(
+            node,
+            "'position' is a mapping: {mover: {...}, opponent: {...}} or "
+            "{start: true}, {xgid: ...}, {gnubg: ...}, {text: ...}",
+        )
+        return None
+    data = node.value
+    forms = [form for form in POSITION_FORMS if form in data]
+    if len(forms) != 1:
+        given = ", ".join(forms) if forms else "none of them"
+        fields.error(
+            node,
+            "a position is given one way: mover/opponent, start, xgid, gnubg or "
+            f"text (found {given})",
+        )
+        return None
+    form = forms[0]
+    allowed = ("mover", "opponent", "pinned") if form == "mover" else (form,)
+    for key, key_node in node.keys.items():
+        if key not in allowed:
+            fields.error(key_node, f"'{key}' does not belong in a position given by {form}")
+            return None
+    try:
+        if form == "start":
+            if data["start"].value is not True:
+                fields.error(data["start"], "write 'start: true' for the starting position")
+                return None
+            return variant.start()
+        if form in ("xgid", "gnubg", "text") and not isinstance(data[form].value, str):
+            fields.error(data[form], f"'{form}' is a quoted string")
+            return None
+        if form == "xgid":
+            return from_xgid(data["xgid"].value, variant).position
+        if form == "gnubg":
+            return from_position_id(data["gnubg"].value, variant)
+        if form == "text":
+            return from_text(variant, data["text"].value)
+        return position_from_json(variant, node.plain())
+    except EngineError as error:
+        fields.error(data.get(form, node), f"impossible position: {error}{_position_hint(node)}")
+        return None
+
+
+def _position_hint(node: Node) -> str:
+    """A fix for the commonest slip, a side with more than 15 checkers."""
+    for side in ("mover", "opponent"):
+        counts = node.value.get(side)
+        if counts is None or not counts.is_mapping:
+            continue
+        numbers = {k: v.value for k, v in counts.value.items() if isinstance(v.value, int)}
+        total = sum(numbers.values())
+        if total > 15:
+            tallest = max(numbers, key=lambda k: numbers[k])
+            return f": remove {total - 15} from the {side}'s {tallest}"
+    return ""
+
+
+def _place(fields: _Fields, node: Node) -> int | None:
+    value = node.value
+    if isinstance(value, str) and value.strip().lower() in ("bar", "off"):
+        return BAR if value.strip().lower() == "bar" else OFF
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24:
+        return value
+    fields.error(node, f"{value!r} is not a place: use a point 1..24, 'bar' or 'off'")
+    return None
+
+
+def _task(fields: _Fields, kind: str, variant: Variant | None) -> Task | None:
+    data = fields.node.value
+    expect = data.get("expect")
+    if kind == "play":
+        answer = fields.get("answer")
+        if answer is None:
+            return None
+        answers: tuple[str, ...] | None
+        if answer.value == "any":
+            answers = None
+        elif (
+            answer.is_list and answer.value and all(isinstance(a.value, str) for a in answer.value)
+        ):
+            answers = tuple(a.value for a in answer.value)
+        elif isinstance(answer.value, str):
+            answers = (answer.value,)
+        else:
+            fields.error(answer, "'answer' is 'any' or a list of plays, such as ['13/8 6/5']")
+            return None
+        forced = False
+        if expect is not None:
+            forced = fields.word(expect, "expect", ("forced",)) == "forced"
+        return PlayTask(answers, forced)
+    if kind == "legal":
+        claim = fields.get("claim")
+        if claim is None:
+            return None
+        if not isinstance(claim.value, str):
+            fields.error(claim, "'claim' is a play in notation, such as '13/8 6/5'")
+            return None
+        verdict = None
+        if expect is not None:
+            verdict = fields.word(expect, "expect", ("legal", "illegal"))
+        return LegalTask(claim.value, None if verdict is None else verdict == "legal")
+    if kind == "count":
+        what = fields.read("count", lambda n: fields.word(n, "count", ("dice", "plays")))
+        number = fields.read(
+            "expect_count", lambda n: fields.integer(n, "expect_count", 0, 10000), required=False
+        )
+        return CountTask(what, number) if what is not None else None  # type: ignore[arg-type]
+    if kind == "destinations":
+        point = fields.read("point", lambda n: _place(fields, n))
+        places: tuple[int, ...] | None = None
+        if expect is not None:
+            if not expect.is_list:
+                fields.error(expect, "'expect' lists places, such as [8, 5, off]")
+                return None
+            found = [_place(fields, item) for item in expect.value]
+            if any(p is None for p in found):
+                return None
+            places = tuple(sorted({p for p in found if p is not None}, reverse=True))
+        return DestinationsTask(point, places) if point is not None else None
+    if kind == "result":
+        cube = fields.read("cube", lambda n: fields.integer(n, "cube", 1, 2**15), required=False)
+        winner, how, points = _expect_result(fields, expect)
+        return ResultTask(cube or 1, winner, how, points)
+    if kind == "cube":
+        start = fields.read("cube", lambda n: _cube(fields, n))
+        action = fields.read("action", lambda n: fields.word(n, "action", ("take", "drop")))
+        value = owner = points = None
+        if expect is not None:
+            sub = _Fields(expect, fields.path, fields.report, "expectation")
+            sub.unknown(("value", "owner", "points"), "a cube expectation has")
+            value = sub.read("value", lambda n: sub.integer(n, "value", 2, 2**16), required=False)
+            owner = sub.read(
+                "owner", lambda n: sub.word(n, "owner", ("mover", "opponent")), required=False
+            )
+            points = sub.read(
+                "points", lambda n: sub.integer(n, "points", 1, 2**16), required=False
+            )
+            fields.ok = fields.ok and sub.ok
+        if start is None or action is None:
+            return None
+        if variant is not None and not (variant.has_cube or variant.cube_optional):
+            fields.error(
+                fields.node.value["task"],
+                f"{variant.name} is played without a "
+                "doubling cube: a cube puzzle needs backgammon, Tavla Modern or Long Nardy",
+            )
+            return None
+        return CubeTask(start, action, value, owner, points)  # type: ignore[arg-type]
+    if kind == "pass":
+        says = None
+        if expect is not None:
+            if not isinstance(expect.value, bool):
+                fields.error(expect, "'expect' is yes (the turn passes) or no (a play exists)")
+                return None
+            says = expect.value
+        return PassTask(says)
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _expect_result(fields: _Fields, expect: Node | None) -> tuple[Any, Any, Any]:
+    if expect is None:
+        return None, None, None
+    if not expect.is_mapping:
+        fields.error(expect, "'expect' is {winner: mover, kind: gammon, points: 2}")
+        return None, None, None
+    sub = _Fields(expect, fields.path, fields.report, "expectation")
+    sub.unknown(("winner", "kind", "points"), "a result expectation has")
+    winner = sub.read(
+        "winner", lambda n: sub.word(n, "winner", ("mover", "opponent", "none")), required=False
+    )
+    kinds = ("single", "gammon", "backgammon", "mars", "oin", "mother", "draw")
+    how = sub.read("kind", lambda n: sub.word(n, "kind", kinds), required=False)
+    points = sub.read("points", lambda n: sub.integer(n, "points", 0, 2**17), required=False)
+    fields.ok = fields.ok and sub.ok
+    return winner, how, points
+
+
+def _cube(fields: _Fields, node: Node) -> Cube | None:
+    if not node.is_mapping:
+        fields.error(node, "'cube' is {value: 1, owner: centre} (owner: centre, mover or opponent)")
+        return None
+    sub = _Fields(node, fields.path, fields.report, "cube")
+    sub.unknown(("value", "owner"), "a cube has")
+    value = sub.read("value", lambda n: sub.integer(n, "value", 1, 2**15))
+    owner = sub.read(
+        "owner", lambda n: sub.word(n, "owner", ("centre", "center", "mover", "opponent"))
+    )
+    fields.ok = fields.ok and sub.ok
+    if value is None or owner is None:
+        return None
+    try:
+        return Cube(value, "centre" if owner == "center" else owner)  # type: ignore[arg-type]
+    except EngineError as error:
+        fields.error(node, f"impossible cube: {error}")
+        return None
+
+
+# Lessons ---------------------------------------------------------------------------------------
+
+
+def load_lesson(path: Path, report: Report) -> Lesson | None:
+    """The lesson in ``path``, or ``None`` after reporting every problem found in it."""
+    node = read_yaml(path, report)
+    if node is None:
+        return None
+    if not node.is_mapping:
+        report.error(
+            path,
+            node.line,
+            node.column,
+            "a lesson file is a mapping of fields, starting with 'id: ...'",
+        )
+        return None
+    fields = _Fields(node, path, report, "lesson")
+    fields.unknown(LESSON_FIELDS, "a lesson has the fields")
+    lesson_id = fields.read("id", lambda n: _check_id(fields, n))
+    title = fields.read("title", lambda n: fields.text(n, "title"))
+    intro = fields.read("intro", lambda n: fields.text(n, "introduction"))
+    audience = fields.read("audience", lambda n: fields.text(n, "audience"))
+    level = fields.read("level", lambda n: fields.integer(n, "level", 1, 5))
+    variants = fields.read("variants", lambda n: _variants(fields, n))
+    puzzles = fields.read("puzzles", lambda n: _puzzle_ids(fields, n))
+    if not fields.ok:
+        return None
+    assert lesson_id and title and intro and audience and level and variants and puzzles
+    return Lesson(lesson_id, title, intro, audience, level, variants, puzzles, _where(path, node))
+
+
+def _variants(fields: _Fields, node: Node) -> tuple[Variant, ...] | None:
+    if not node.is_list or not node.value:
+        fields.error(node, "'variants' lists the games of the lesson: [backgammon]")
+        return None
+    found = [_variant(fields, item) for item in node.value]
+    if any(v is None for v in found):
+        return None
+    return tuple(v for v in found if v is not None)
+
+
+def _puzzle_ids(fields: _Fields, node: Node) -> tuple[str, ...] | None:
+    if not node.is_list or not node.value:
+        fields.error(node, "'puzzles' lists puzzle ids in the order of the lesson")
+        return None
+    ids: list[str] = []
+    for item in node.value:
+        if _check_id(fields, item) is None:
+            continue
+        if item.value in ids:
+            fields.error(item, f"puzzle {item.value!r} is listed twice in the lesson: keep one")
+            continue
+        ids.append(item.value)
+    return tuple(ids) if fields.ok else None
