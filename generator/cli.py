@@ -172,6 +172,45 @@ def _summary(files: int, puzzles: int, lessons: int, errors: int, warnings: int)
     )
 
 
+def run_new(args: argparse.Namespace) -> int:
+    """``new``: write a ready-to-edit puzzle file; never overwrite one without --force."""
+    import re
+    from pathlib import Path
+
+    from .engine import check_dice, from_position_id, from_text, from_xgid
+    from .puzzles.new import new_puzzle
+
+    path = Path(args.path)
+    if path.suffix not in (".yaml", ".yml"):
+        path = path.with_suffix(".yaml")
+    if path.exists() and not args.force:
+        print(
+            f"error: {path} exists: choose another name, or add --force to replace it",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        variant = find_variant(args.variant)
+        dice = check_dice(args.dice) if args.dice else None
+        if args.xgid:
+            info = from_xgid(args.xgid, variant)
+            position, dice = info.position, dice or info.dice
+        elif args.gnubg:
+            position = from_position_id(args.gnubg, variant)
+        elif args.text:
+            position = from_text(variant, args.text)
+        else:
+            position = variant.start()
+    except EngineError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    puzzle_id = args.id or re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "puzzle"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(new_puzzle(variant, position, dice or (6, 3), puzzle_id), encoding="utf-8")
+    print(f"wrote {path}: fill in the TODOs, then run: python -m generator check {path}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m generator",
@@ -193,6 +232,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
     check.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    new = commands.add_parser(
+        "new",
+        help="write a new puzzle file to fill in",
+        description="Writes a ready-to-edit puzzle file with every field present and "
+        "commented: the starting position, or one given as XGID, GNU Backgammon Position ID "
+        "or text form.",
+    )
+    new.add_argument(
+        "path", metavar="PATH", help="the file to write, such as puzzles/backgammon/my-puzzle.yaml"
+    )
+    new.add_argument("--variant", required=True, help="the game, such as backgammon")
+    source = new.add_mutually_exclusive_group()
+    source.add_argument("--start", action="store_true", help="the starting position (default)")
+    source.add_argument("--xgid", help='a position as XGID ("XGID=...")')
+    source.add_argument("--gnubg", help="a GNU Backgammon Position ID")
+    source.add_argument("--text", help='a position in text form ("24:2 13:5 / 19:5 1:2")')
+    new.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
+    new.add_argument("--id", help="the puzzle's id (default: from the file name)")
+    new.add_argument("--force", action="store_true", help="replace an existing file")
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument("what", choices=["engine"], help="what to measure")
     bench.add_argument("--count", type=int, default=2000, help="positions (default 2000)")
@@ -204,6 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError) as error:
             print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
             return 2
+    if args.command == "new":
+        return run_new(args)
     if args.command == "check":
         return run_check(args.paths, quiet=args.quiet)
     if args.command == "bench":
