@@ -252,8 +252,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     new.add_argument("--id", help="the puzzle's id (default: from the file name)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
     bench = commands.add_parser("bench", help="print the engine's speed figures")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
-    bench.add_argument("--count", type=int, default=2000, help="positions (default 2000)")
+    bench.add_argument(
+        "what",
+        choices=["engine", "check"],
+        help="what to measure: the engine on random positions, or checking generated puzzles",
+    )
+    bench.add_argument(
+        "--count", type=int, default=None, help="positions (default 2000) or puzzles (default 1000)"
+    )
     bench.add_argument("--seed", type=int, default=None, help="random seed (default: fixed)")
     args = parser.parse_args(argv)
     if args.command == "plays":
@@ -267,9 +273,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "check":
         return run_check(args.paths, quiet=args.quiet)
     if args.command == "bench":
-        from .bench import print_bench
+        from .bench import print_bench, print_check_bench
 
-        print_bench(count=args.count, **({} if args.seed is None else {"seed": args.seed}))
+        seed = {} if args.seed is None else {"seed": args.seed}
+        if args.what == "check":
+            print_check_bench(count=args.count or 1000, **seed)
+        else:
+            print_bench(count=args.count or 2000, **seed)
         return 0
     return 2  # pragma: no cover - argparse rejects other commands
 
