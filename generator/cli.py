@@ -172,6 +172,27 @@ def _summary(files: int, puzzles: int, lessons: int, errors: int, warnings: int)
     )
 
 
+def run_show(path_text: str, lang: str) -> int:
+    """``show``: the puzzle's board, question and the engine's answer, in ``lang``."""
+    from pathlib import Path
+
+    from .puzzles import Report, load_puzzle, solve
+    from .puzzles.show import show
+
+    path = Path(path_text)
+    report = Report()
+    puzzle = load_puzzle(path, report) if path.is_file() else None
+    if not path.is_file():
+        report.error(path, 1, 1, "no such file: name a puzzle's .yaml file")
+    solution = solve(puzzle, report) if puzzle is not None else None
+    for diagnostic in report.sorted():
+        print(diagnostic, file=sys.stderr)
+    if puzzle is None or solution is None or report.errors:
+        return 1
+    print(show(puzzle, solution, lang))
+    return 0
+
+
 def run_new(args: argparse.Namespace) -> int:
     """``new``: write a ready-to-edit puzzle file; never overwrite one without --force."""
     import re
@@ -232,6 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
     check.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    show = commands.add_parser(
+        "show",
+        help="show a puzzle in the terminal: board, question, legal plays, answer",
+        description="Draws the puzzle's board as text and prints its question, the legal "
+        "plays and the engine's answer in the chosen language.",
+    )
+    show.add_argument("puzzle", metavar="PUZZLE.yaml", help="the puzzle file")
+    show.add_argument("--lang", choices=["en", "ru"], default="en", help="language (default en)")
     new = commands.add_parser(
         "new",
         help="write a new puzzle file to fill in",
@@ -268,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError) as error:
             print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
             return 2
+    if args.command == "show":
+        return run_show(args.puzzle, args.lang)
     if args.command == "new":
         return run_new(args)
     if args.command == "check":

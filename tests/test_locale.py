@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import escape, read_po
 
 from generator.engine.reasons import WORDS, Refusal, Words
@@ -49,6 +51,20 @@ TEMPLATE = read("tabula.pot")
 RUSSIAN = read("ru", "LC_MESSAGES", "tabula.po")
 
 
+def extracted() -> set[MessageId]:
+    """The messages the generator's code marks with _(), ngettext() or N_()."""
+    root = Path(__file__).parent.parent / "generator"
+    return {
+        message
+        for _, _, message, _, _ in extract_from_dir(
+            root, method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+        )
+    }
+
+
+UI_MESSAGES = extracted()
+
+
 def message_id(words: Words) -> MessageId:
     return words.singular if words.plural is None else (words.singular, words.plural)
 
@@ -83,7 +99,7 @@ def sample_refusal(code: str, **override: int | str) -> Refusal:
 
 @pytest.mark.parametrize("catalog", [TEMPLATE, RUSSIAN], ids=["tabula.pot", "ru"])
 def test_the_catalog_lists_exactly_the_words_of_every_reason(catalog: Catalog) -> None:
-    expected = {message_id(words) for words in WORDS.values()}
+    expected = {message_id(words) for words in WORDS.values()} | UI_MESSAGES
     found = set(entries(catalog))
     missing = "\n\n".join(as_po(ident) for ident in sorted(expected - found, key=str))
     stale = "\n\n".join(as_po(ident) for ident in sorted(found - expected, key=str))
@@ -97,7 +113,8 @@ def test_the_catalog_lists_exactly_the_words_of_every_reason(catalog: Catalog) -
 def test_a_reason_whose_words_depend_on_a_number_has_a_plural_entry() -> None:
     for catalog in (TEMPLATE, RUSSIAN):
         plural = {ident for ident, message in entries(catalog).items() if message.pluralizable}
-        assert plural == {message_id(w) for w in WORDS.values() if w.plural is not None}
+        reasons = {message_id(w) for w in WORDS.values() if w.plural is not None}
+        assert plural == reasons | {m for m in UI_MESSAGES if isinstance(m, tuple)}
 
 
 @pytest.mark.parametrize("catalog", [TEMPLATE, RUSSIAN], ids=["tabula.pot", "ru"])
@@ -197,3 +214,16 @@ def test_an_unknown_language_is_refused_naming_the_supported_ones(lang: str) -> 
         translations(lang)
     with pytest.raises(ValueError, match=re.escape(repr(lang))):
         explain(sample_refusal("bar_empty"), lang)
+
+
+@pytest.mark.parametrize("ident", sorted(UI_MESSAGES, key=str))
+def test_every_message_of_the_generator_is_translated_and_keeps_its_placeholders(
+    ident: MessageId,
+) -> None:
+    message = entries(RUSSIAN)[ident]
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    english = ident if isinstance(ident, tuple) else (ident,)
+    assert all(strings), f"translate {ident!r}"
+    wanted = set().union(*map(placeholders, english))
+    for text in strings:
+        assert placeholders(text) == wanted, (ident, text)
