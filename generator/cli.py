@@ -112,6 +112,7 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
     from pathlib import Path
 
     from .puzzles import check_files, yaml_files
+    from .puzzles.check import SOURCE_SUFFIXES
 
     if paths:
         targets = [Path(p) for p in paths]
@@ -121,16 +122,15 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         if missing:
             return 1
     else:
-        root = Path("puzzles")
-        if not root.is_dir():
+        targets = [Path(folder) for folder in ("puzzles", "docs") if Path(folder).is_dir()]
+        if not targets:
             print(
-                "error: no puzzles/ folder here: run this in a Tabula project, or name the "
-                "files and folders to check",
+                "error: no puzzles/ or docs/ folder here: run this in a Tabula project, or "
+                "name the files and folders to check",
                 file=sys.stderr,
             )
             return 1
-        targets = [root]
-    files = yaml_files(targets)
+    files = yaml_files(targets, SOURCE_SUFFIXES)
     known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
     colour = sys.stdout.isatty()
     show_progress = sys.stderr.isatty() and not quiet and len(files) > 50
@@ -153,11 +153,18 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         print(line)
     errors, warnings = len(project.report.errors), len(project.report.warnings)
     if errors or warnings or not quiet:
-        print(_summary(project.files, len(project.puzzles), len(project.lessons), errors, warnings))
+        boards = sum(len(fences) for fences in project.fences.values())
+        print(
+            _summary(
+                project.files, len(project.puzzles), len(project.lessons), boards, errors, warnings
+            )
+        )
     return 1 if errors else 0
 
 
-def _summary(files: int, puzzles: int, lessons: int, errors: int, warnings: int) -> str:
+def _summary(
+    files: int, puzzles: int, lessons: int, boards: int, errors: int, warnings: int
+) -> str:
     def count(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -167,8 +174,8 @@ def _summary(files: int, puzzles: int, lessons: int, errors: int, warnings: int)
         else "no problems"
     )
     return (
-        f"checked {count(files, 'file')} ({count(puzzles, 'puzzle')} and "
-        f"{count(lessons, 'lesson')} clean): {problems}"
+        f"checked {count(files, 'file')} ({count(puzzles, 'puzzle')}, {count(lessons, 'lesson')}"
+        f" and {count(boards, 'board')} clean): {problems}"
     )
 
 

@@ -20,6 +20,7 @@ from ..engine.board import place_name
 from ..engine.errors import IllegalPlayError, NotationError
 from ..engine.moves import _State
 from .diagnostics import Report
+from .fences import Fence, check_page
 from .load import load_lesson, load_puzzle
 from .model import (
     CountTask,
@@ -329,18 +330,23 @@ class Project:
     solutions: dict[str, Solution] = field(default_factory=dict)
     report: Report = field(default_factory=Report)
     files: int = 0
+    fences: dict[Path, list[Fence]] = field(default_factory=dict)
 
 
 def is_lesson_file(path: Path) -> bool:
     return "lessons" in path.parts
 
 
-def yaml_files(paths: list[Path]) -> list[Path]:
-    """The YAML files among ``paths`` and below the folders among them, sorted."""
+SOURCE_SUFFIXES = (".yaml", ".yml", ".md")
+
+
+def yaml_files(paths: list[Path], suffixes: tuple[str, ...] = (".yaml", ".yml")) -> list[Path]:
+    """The files with ``suffixes`` among ``paths`` and below the folders among them, sorted;
+    files named directly are kept whatever their suffix."""
     found: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found.update(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+            found.update(p for p in path.rglob("*") if p.suffix in suffixes and p.is_file())
         else:
             found.add(path)
     return sorted(found)
@@ -359,6 +365,9 @@ def check_files(
         if callable(progress):
             progress(index, len(paths), path)
         project.files += 1
+        if path.suffix == ".md":
+            project.fences[path] = check_page(path, report)
+            continue
         if is_lesson_file(path):
             lesson = load_lesson(path, report)
             if lesson is not None:
