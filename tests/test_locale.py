@@ -227,3 +227,11 @@ def test_every_message_of_the_generator_is_translated_and_keeps_its_placeholders
     wanted = set().union(*map(placeholders, english))
     for text in strings:
         assert placeholders(text) == wanted, (ident, text)
+
+
+def test_a_message_missing_from_the_russian_catalog_stops_instead_of_showing_english() -> None:
+    from generator.locale import MissingTranslationError
+
+    with pytest.raises(MissingTranslationError, match="no ru translation of 'No such words'"):
+        translations("ru").gettext("No such words")
+    assert translations("en").gettext("No such words") == "No such words"

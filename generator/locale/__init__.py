@@ -26,7 +26,15 @@ from babel.messages.pofile import read_po
 
 from generator.engine.reasons import Refusal
 
-__all__ = ["DOMAIN", "LANGUAGES", "explain", "gettext", "ngettext", "translations"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "MissingTranslationError",
+    "explain",
+    "gettext",
+    "ngettext",
+    "translations",
+]
 
 LANGUAGES = ("en", "ru")
 """The site's languages; the first is the source language of every message id."""
@@ -59,7 +67,34 @@ def translations(lang: str) -> _gettext.NullTranslations:
     mo = BytesIO()
     write_mo(mo, catalog)
     mo.seek(0)
-    return _gettext.GNUTranslations(mo)
+    found = _gettext.GNUTranslations(mo)
+    found.add_fallback(_Missing(lang))
+    return found
+
+
+class MissingTranslationError(LookupError):
+    """A message with no translation: the catalogs are behind the code."""
+
+
+class _Missing(_gettext.NullTranslations):
+    """The last fallback of a catalog: a message it lacks stops the build, so that no English
+    sentence can slip into a Russian page."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def _missing(self, message: str) -> str:
+        raise MissingTranslationError(
+            f"no {self.lang} translation of {message!r} in generator/locale/{self.lang}/"
+            f"LC_MESSAGES/{DOMAIN}.po: add it (tests/test_locale.py lists what is missing)"
+        )
+
+    def gettext(self, message: str) -> str:
+        return self._missing(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._missing(msgid1)
 
 
 def gettext(text: str, lang: str) -> str:

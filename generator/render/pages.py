@@ -1,0 +1,262 @@
+"""The Markdown of the generated pages: a page per puzzle and lesson, and the index pages.
+
+Pages are rendered with Jinja2 (autoescaping on: a teacher's text is always text, never markup)
+from ``templates/``; every word the generator itself writes comes from the catalogs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import PurePosixPath
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from ..locale import explain, translations
+from ..puzzles import Lesson, Puzzle, Solution
+from ..puzzles.fences import Fence
+from ..puzzles.show import VARIANT_NAMES, _answer
+
+
+def N_(text: str) -> str:
+    """Marks a message for the catalogs without translating it here."""
+    return text
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("generator.render", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated page: its path inside a language's tree, and its Markdown."""
+
+    path: PurePosixPath
+    text: str
+
+
+def _json_for_html(data: object) -> Markup:
+    """JSON that is safe inside a ``<script>`` element: no ``</script>`` can end it early."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+BoardFunction = Callable[..., str]
+
+
+def puzzle_page(
+    puzzle: Puzzle,
+    solution: Solution,
+    lang: str,
+    board: BoardFunction,
+    lessons: Iterable[Lesson] = (),
+) -> Page:
+    """The page of one puzzle in ``lang``: board, question, the widget's data and the
+    solution (hidden until asked for)."""
+    _ = translations(lang).gettext
+    ngettext = translations(lang).ngettext
+    dice = ""
+    if puzzle.dice is not None:
+        dice = _("Dice: {first}-{second}").format(first=puzzle.dice[0], second=puzzle.dice[1])
+    plays = ""
+    if puzzle.dice is not None and solution.plays and puzzle.task.kind in ("play", "legal"):
+        plays = ngettext(
+            "{count} legal play: {plays}", "{count} legal plays: {plays}", len(solution.plays)
+        ).format(count=len(solution.plays), plays=", ".join(p.notation for p in solution.plays))
+    data = {
+        "id": puzzle.id,
+        "variant": puzzle.variant.key,
+        "task": puzzle.task.kind,
+        "dice": list(puzzle.dice) if puzzle.dice else None,
+        "plays": [play.notation for play in solution.plays],
+        "accepted": [play.notation for play in solution.accepted],
+    }
+    labels = {
+        "variant": _(VARIANT_NAMES[puzzle.variant.key]),
+        "level": _("level {level}").format(level=puzzle.level),
+        "solution": _("Show the solution"),
+        "in_lessons": _("In the lessons:"),
+    }
+    text = (
+        _environment()
+        .get_template("puzzle.md.j2")
+        .render(
+            puzzle=puzzle,
+            lang=lang,
+            t=labels,
+            board=Markup(board(puzzle.position, dice=puzzle.dice, lang=lang)),
+            dice=dice,
+            answer=_("Answer: {answer}").format(answer=_answer(puzzle, solution, lang)),
+            plays=plays,
+            data=_json_for_html(data),
+            lessons=list(lessons),
+        )
+    )
+    return Page(PurePosixPath("puzzles", puzzle.id, "index.md"), text)
+
+
+def lesson_page(lesson: Lesson, puzzles: list[Puzzle], lang: str) -> Page:
+    """The page of one lesson in ``lang``: its introduction and its puzzles in order."""
+    _ = translations(lang).gettext
+    labels = {
+        "level": _("level {level}").format(level=lesson.level),
+        "audience": lesson.audience[lang],
+    }
+    names = {key: _(name) for key, name in VARIANT_NAMES.items()}
+    text = (
+        _environment()
+        .get_template("lesson.md.j2")
+        .render(lesson=lesson, puzzles=puzzles, lang=lang, t=labels, variant_names=names)
+    )
+    return Page(PurePosixPath("lessons", lesson.id, "index.md"), text)
+
+
+def index_pages(puzzles: list[Puzzle], lessons: list[Lesson], lang: str) -> list[Page]:
+    """The puzzles by game, by rule (tag) and by level, and the lessons by level."""
+    _ = translations(lang).gettext
+    names = {key: _(name) for key, name in VARIANT_NAMES.items()}
+    ordered = sorted(
+        puzzles, key=lambda p: (list(VARIANT_NAMES).index(p.variant.key), p.level, p.id)
+    )
+
+    def item(puzzle: Puzzle, note: str, up: str = "") -> dict[str, str]:
+        return {
+            "href": f"{up}{puzzle.id}/",
+            "id": puzzle.id,
+            "title": puzzle.title[lang],
+            "note": note,
+        }
+
+    def level(number: int) -> str:
+        return _("level {level}").format(level=number)
+
+    by_variant = [
+        {
+            "heading": names[key],
+            "items": [item(p, level(p.level)) for p in ordered if p.variant.key == key],
+        }
+        for key in VARIANT_NAMES
+        if any(p.variant.key == key for p in ordered)
+    ]
+    tags = sorted({tag for p in ordered for tag in p.tags})
+    by_tag = [
+        {
+            "heading": tag,
+            "items": [item(p, names[p.variant.key], "../") for p in ordered if tag in p.tags],
+        }
+        for tag in tags
+    ]
+    by_level = [
+        {
+            "heading": level(n),
+            "items": [item(p, names[p.variant.key], "../") for p in ordered if p.level == n],
+        }
+        for n in range(1, 6)
+        if any(p.level == n for p in ordered)
+    ]
+    lessons_by_level = [
+        {
+            "heading": level(n),
+            "items": [
+                {
+                    "href": f"{lesson.id}/",
+                    "id": lesson.id,
+                    "title": lesson.title[lang],
+                    "note": ", ".join(names[v.key] for v in lesson.variants),
+                }
+                for lesson in sorted(lessons, key=lambda x: x.id)
+                if lesson.level == n
+            ],
+        }
+        for n in range(1, 6)
+        if any(lesson.level == n for lesson in lessons)
+    ]
+    template = _environment().get_template("index.md.j2")
+
+    def page(path: str, title: str, intro: str, sections: Sequence[Mapping[str, object]]) -> Page:
+        text = template.render(title=title, intro=intro, sections=sections)
+        return Page(PurePosixPath(path), text)
+
+    return [
+        page(
+            "puzzles/index.md",
+            _("Puzzles"),
+            _("Every puzzle, by game. Each one is checked by the rules engine."),
+            by_variant,
+        ),
+        page(
+            "puzzles/rules/index.md",
+            _("Puzzles by rule"),
+            _("The puzzles grouped by the rule they practise."),
+            by_tag,
+        ),
+        page(
+            "puzzles/levels/index.md",
+            _("Puzzles by level"),
+            _("From first lessons (level 1) to experts (level 5)."),
+            by_level,
+        ),
+        page(
+            "lessons/index.md",
+            _("Lessons"),
+            _("Puzzles in the order a teacher would set them, by level."),
+            lessons_by_level,
+        ),
+    ]
+
+
+def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
+    """A board fence of a hand-written page as HTML: the diagram, the dice, and the legal
+    plays or the refusal the page asked for."""
+    _ = translations(lang).gettext
+    ngettext = translations(lang).ngettext
+    parts = [
+        '<div class="tabula-board" data-search-exclude data-pagefind-ignore>'
+        + board(
+            fence.position,
+            dice=fence.dice,
+            lang=lang,
+            arrows=fence.arrows.steps if fence.arrows else (),
+            highlight=fence.highlight,
+            mirrored=fence.mirrored,
+            both_numbers=fence.both_numbers,
+        )
+        + "</div>"
+    ]
+    if fence.dice is not None:
+        parts.append(
+            _p(
+                "tabula-dice",
+                _("Dice: {first}-{second}").format(first=fence.dice[0], second=fence.dice[1]),
+            )
+        )
+    if fence.show_plays:
+        if fence.plays:
+            text = ngettext(
+                "{count} legal play: {plays}", "{count} legal plays: {plays}", len(fence.plays)
+            ).format(count=len(fence.plays), plays=", ".join(p.notation for p in fence.plays))
+        else:
+            text = _("No legal play: the turn passes.")
+        parts.append(_p("tabula-plays", text))
+    if fence.refused is not None:
+        play, reason = fence.refused
+        why = explain(reason, lang) if reason is not None else ""
+        parts.append(
+            _p("tabula-refusal", _("{play} is not allowed: {reason}").format(play=play, reason=why))
+        )
+    return '<div class="tabula-figure" markdown="0">\n' + "\n".join(parts) + "\n</div>"
+
+
+def _p(css_class: str, text: str) -> str:
+    return f'<p class="{css_class}">{Markup.escape(text)}</p>'

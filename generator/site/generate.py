@@ -1,0 +1,139 @@
+"""Read and check every source of the site, then write the generated pages (two phases).
+
+Nothing here imports MkDocs: ``plugin.py`` adapts it to MkDocs' events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..engine import Position
+from ..locale import LANGUAGES
+from ..puzzles import Diagnostic, Project, check_files, yaml_files
+from ..puzzles.fences import Fence
+from ..render.pages import Page, fence_html, index_pages, lesson_page, puzzle_page
+
+GENERATED = ("puzzles", "lessons")
+"""The folders of each language's tree that the generator owns: never edit files there."""
+
+
+@cache
+def board(position: Position, **options: Any) -> str:
+    """The board SVG, computed once per position and options for every build of a process."""
+    from ..render.svg import board_svg
+
+    clean = {k: v for k, v in options.items() if v not in (None, (), False)}
+    return board_svg(position, **clean)
+
+
+def _board(position: Position, **options: Any) -> str:
+    frozen = {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
+    return board(position, **frozen)
+
+
+@dataclass
+class Site:
+    """Everything checked and rendered: the pages of each language and each page's fences."""
+
+    project: Project
+    pages: dict[str, list[Page]] = field(default_factory=dict)
+    fences: dict[Path, list[Fence]] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.project.report.sorted() if d.severity == "error"]
+
+
+def _signature(files: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_BUILT: dict[str, Site] = {}
+
+
+def prepare(puzzles_dir: Path, docs_dir: Path) -> Site:
+    """Check every puzzle, lesson and board fence, then render the generated pages of every
+    language. The result is cached by the content of the sources, so the per-language builds
+    and unchanged reloads do no work twice."""
+    hand_written = [
+        path for path in yaml_files([docs_dir], (".md",))
+        if not _is_generated(path, docs_dir)
+    ]
+    sources = yaml_files([puzzles_dir]) if puzzles_dir.is_dir() else []
+    key = _signature(sources + hand_written)
+    if key in _BUILT:
+        return _BUILT[key]
+    project = check_files(sources + hand_written)
+    site = Site(project, fences=dict(project.fences))
+    if not site.errors:
+        lessons_of: dict[str, list[Any]] = {}
+        for lesson in project.lessons.values():
+            for puzzle_id in lesson.puzzles:
+                lessons_of.setdefault(puzzle_id, []).append(lesson)
+        for lang in LANGUAGES:
+            pages = [
+                puzzle_page(puzzle, project.solutions[puzzle_id], lang, _board,
+                            lessons_of.get(puzzle_id, ()))
+                for puzzle_id, puzzle in sorted(project.puzzles.items())
+            ]
+            pages += [
+                lesson_page(lesson, [project.puzzles[p] for p in lesson.puzzles], lang)
+                for _, lesson in sorted(project.lessons.items())
+            ]
+            pages += index_pages(list(project.puzzles.values()),
+                                 list(project.lessons.values()), lang)
+            site.pages[lang] = pages
+    _BUILT.clear()
+    _BUILT[key] = site
+    return site
+
+
+def _is_generated(path: Path, docs_dir: Path) -> bool:
+    try:
+        parts = path.relative_to(docs_dir).parts
+    except ValueError:
+        return False
+    return len(parts) > 1 and parts[1] in GENERATED
+
+
+def write_pages(site: Site, docs_dir: Path) -> int:
+    """Write the generated pages into each language's tree, only those whose text changed, and
+    remove generated pages whose puzzle is gone. Returns how many files were written."""
+    written = 0
+    for lang, pages in site.pages.items():
+        root = docs_dir / lang
+        wanted = {root / page.path: page.text for page in pages}
+        for folder in GENERATED:
+            for old in sorted((root / folder).rglob("*.md")) if (root / folder).is_dir() else []:
+                if old not in wanted:
+                    old.unlink()
+        for path, text in wanted.items():
+            if path.is_file() and path.read_text(encoding="utf-8") == text:
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written += 1
+    return written
+
+
+def render_fences(site: Site, path: Path, markdown: str, lang: str) -> str:
+    """``markdown`` with each board fence replaced by its diagram, in ``lang``."""
+    from ..puzzles.fences import find_fences
+
+    fences = site.fences.get(path, [])
+    raws = find_fences(markdown)
+    if not raws:
+        return markdown
+    lines = markdown.splitlines()
+    for raw, fence in reversed(list(zip(raws, fences, strict=False))):
+        html = fence_html(fence, lang, _board)
+        lines[raw.line - 1 : raw.end_line] = ["", html, ""]
+    return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")

@@ -1,0 +1,80 @@
+"""The MkDocs plugin: MkDocs' events, each handing its work to ``generate.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from ..locale import LANGUAGES, MissingTranslationError
+from .generate import Site, prepare, render_fences, write_pages
+
+
+class TabulaConfig(Config):
+    puzzles_dir = config_options.Type(str, default="puzzles")
+    """The folder of puzzle files (one folder per game) and ``lessons/``, beside mkdocs.yml."""
+
+
+class TabulaPlugin(BasePlugin[TabulaConfig]):
+    """Turns puzzles, lessons and board fences into pages of both languages."""
+
+    def __init__(self) -> None:
+        self.site: Site | None = None
+
+    def _puzzles_dir(self, config: MkDocsConfig) -> Path:
+        root = Path(config.config_file_path or ".").resolve().parent
+        return root / self.config.puzzles_dir
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # `mkdocs serve` rebuilds when a puzzle changes.
+        puzzles = str(self._puzzles_dir(config))
+        if puzzles not in config.watch:
+            config.watch.append(puzzles)
+        return config
+
+    # Before MkDocs collects the files (and before i18n builds the first language): check
+    # everything of every language, then write the generated pages. A problem stops the build
+    # here, before any page reaches site/.
+    @event_priority(100)
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        docs = Path(config.docs_dir).resolve()
+        # mkdocs-static-i18n builds once per language with the same docs_dir: the second
+        # time, prepare() answers from its cache and nothing is written.
+        try:
+            site = prepare(self._puzzles_dir(config), docs)
+        except MissingTranslationError as error:
+            raise PluginError(f"Tabula: {error}") from None
+        if site.errors:
+            problems = "\n".join(str(d) for d in site.project.report.sorted())
+            count = len(site.errors)
+            raise PluginError(
+                f"Tabula: {count} problem{'s' if count > 1 else ''} in the puzzles and pages; "
+                f"nothing was built:\n{problems}"
+            )
+        write_pages(site, docs)
+        self.site = site
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        if self.site is None or page.file.abs_src_path is None:
+            return markdown
+        return render_fences(
+            self.site, Path(page.file.abs_src_path).resolve(), markdown, _language(config, page)
+        )
+
+
+def _language(config: MkDocsConfig, page: Page) -> str:
+    i18n: Any = config.plugins.get("i18n")
+    current = getattr(i18n, "current_language", None)
+    if current in LANGUAGES:
+        return str(current)
+    first = page.file.src_uri.split("/", 1)[0]
+    return first if first in LANGUAGES else LANGUAGES[0]
