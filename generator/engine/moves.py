@@ -369,17 +369,19 @@ class Turn:
             most, found = plain_plays(self.position.mover, self.position.opponent, self.all_dice)
             self._most_used = most
             boards = [
-                (mover, opponent, pins, tuple(map(Step._make, steps)))
+                (mover, opponent, pins, tuple(map(Step._make, steps)), False)
                 for mover, opponent, steps in found
             ]
         else:
             seen: dict[tuple[object, ...], _State] = {}
             for stop in self.stops:
                 seen.setdefault(stop.board(), stop)
-            boards = [(s.mover, s.opponent, s.pins, s.path()) for s in seen.values()]
+            boards = [(s.mover, s.opponent, s.pins, s.path(), s.over) for s in seen.values()]
         plays = [
-            Play(steps, Position(variant, mover, opponent, *pins), format_play(steps))
-            for mover, opponent, pins, steps in boards
+            Play(
+                steps, Position(variant, mover, opponent, *pins), format_play(steps, ends_game=over)
+            )
+            for mover, opponent, pins, steps, over in boards
             if steps
         ]
         return tuple(sorted(plays, key=lambda play: play.notation))

@@ -24,7 +24,7 @@ class Step(NamedTuple):
         return f"{_NAMES[self.source]}/{_NAMES[self.destination]}{mark}"
 
 
-def format_play(steps: Sequence[Step]) -> str:
+def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
     """The canonical notation of a sequence of steps: one chain per checker with every landing
     written, ``*`` for a hit and ``^`` for a pin, identical chains grouped as ``(n)``, the
     farthest checker first and, from the same point, the longer move first.
@@ -35,25 +35,37 @@ def format_play(steps: Sequence[Step]) -> str:
     '13/7(2) 8/2(2)'
     >>> format_play([Step(5, 3, 2), Step(6, 0, 6)])
     '6/off 5/3'
+
+    With ``ends_game``, the last step ended the game (Plakoto's mother pin), so its checker is
+    written last: the play cannot go on after it.
+
+    >>> format_play([Step(6, 3, 3), Step(7, 1, 6, pin=True)], ends_game=True)
+    '6/3 7/1^'
     """
     if len(steps) == 1:
         source, destination, _, hit, pin = steps[0]
         return f"{_NAMES[source]}/{_NAMES[destination]}{'*' if hit else '^' if pin else ''}"
     # One chain per checker: [-source, where the checker stands now, text].
     chains: list[list[Any]] = []
+    last: list[Any] = []
     for source, destination, _, hit, pin in steps:
         mark = "*" if hit else "^" if pin else ""
         for chain in reversed(chains):
             if chain[1] == source:
                 chain[1] = destination
                 chain[2] = f"{chain[2]}/{_NAMES[destination]}{mark}"
+                last = chain
                 break
         else:
-            chains.append([-source, destination, f"{_NAMES[source]}/{_NAMES[destination]}{mark}"])
+            last = [-source, destination, f"{_NAMES[source]}/{_NAMES[destination]}{mark}"]
+            chains.append(last)
     if len(chains) == 1:
         return str(chains[0][2])
     # The farthest checker first; from the same point, the longer move first (OFF is 0).
     chains.sort()
+    if ends_game:
+        chains.remove(last)
+        chains.append(last)
     words: list[str] = []
     count = 0
     for index, chain in enumerate(chains):

@@ -97,7 +97,10 @@ def solve(puzzle: Puzzle, report: Report | None = None) -> Solution | None:
     if isinstance(task, CountTask):
         number = turn.max_dice if task.what == "dice" else len(plays)
         if task.expect is not None and task.expect != number:
-            what = "dice can be played" if task.what == "dice" else "different plays are legal"
+            if task.what == "dice":
+                what = "die can be played" if number == 1 else "dice can be played"
+            else:
+                what = "different play is legal" if number == 1 else "different plays are legal"
             examples = f" ({_some(plays)})" if task.what == "plays" and plays else ""
             report.error(
                 *_where(puzzle, "expect_count"),
@@ -170,9 +173,12 @@ def _solve_play(puzzle: Puzzle, task: PlayTask, turn: Turn, report: Report) -> S
 
 def _reason_words(error: IllegalPlayError) -> str:
     """The reason of an illegal play in words, without the repeated text of the play."""
-    if isinstance(error.reason, Refusal):
-        return error.reason.message()
-    return str(error).split(": ", 1)[-1]
+    words = (
+        error.reason.message()
+        if isinstance(error.reason, Refusal)
+        else (str(error).split(": ", 1)[-1])
+    )
+    return words[:1].lower() + words[1:].rstrip(".")
 
 
 def _legal_start_hint(turn: Turn, reason: object) -> str:

@@ -1,7 +1,7 @@
 """Reading puzzle and lesson files into typed values, reporting every problem with its place.
 
-A puzzle file holds one puzzle; ``puzzles/example.yaml`` shows every field with comments. The
-fields every puzzle has:
+A puzzle file holds one puzzle; ``puzzles/backgammon/bar-enter-first.yaml`` shows every field
+with comments. The fields every puzzle has:
 
 ``id``        unique across the project: lowercase letters, digits and hyphens.
 ``variant``   the game: a key (``backgammon``, ``tavla-classic``, ``tavla-modern``,
@@ -177,6 +177,8 @@ class _Fields:
 
     def word(self, node: Node, name: str, choices: tuple[str, ...]) -> str | None:
         value = node.value
+        if isinstance(value, bool):
+            value = "true" if value else "false"
         if isinstance(value, str) and value.strip().lower() in choices:
             return value.strip().lower()
         close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
@@ -206,7 +208,7 @@ def load_puzzle(path: Path, report: Report, *, text: str | None = None) -> Puzzl
     variant = fields.read("variant", lambda n: _variant(fields, n))
     title = fields.read("title", lambda n: fields.text(n, "title"))
     prompt = fields.read("prompt", lambda n: fields.text(n, "prompt"))
-    explain = fields.read("explain", lambda n: fields.text(n, "explanation"), required=False)
+    explain = fields.read("explain", lambda n: fields.text(n, "explain"), required=False)
     level = fields.read("level", lambda n: fields.integer(n, "level", 1, 5))
     tags = fields.read("tags", lambda n: _tags(fields, n), required=False) or ()
     kind = fields.read("task", lambda n: fields.word(n, "task", tuple(TASK_FIELDS)))
@@ -466,10 +468,10 @@ def _task(fields: _Fields, kind: str, variant: Variant | None) -> Task | None:
     if kind == "pass":
         says = None
         if expect is not None:
-            if not isinstance(expect.value, bool):
-                fields.error(expect, "'expect' is yes (the turn passes) or no (a play exists)")
+            word = fields.word(expect, "expect", ("yes", "no", "true", "false"))
+            if word is None:
                 return None
-            says = expect.value
+            says = word in ("yes", "true")
         return PassTask(says)
     raise AssertionError(kind)  # pragma: no cover
 

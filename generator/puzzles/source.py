@@ -7,9 +7,10 @@ deeper than any puzzle needs are refused with a message, never followed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -24,7 +25,25 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[valid-type, misc]
+    """The safe loader with YAML 1.2's booleans: only true and false. YAML 1.1 also reads yes,
+    no, on and off as booleans, so ``[8, 5, off]`` or ``expect: no`` would not mean what a
+    teacher wrote."""
+
+    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool",
+    re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"),
+)
 
 
 @dataclass(eq=False)
@@ -68,8 +87,8 @@ def read_yaml(path: Path, report: Report, *, text: str | None = None) -> Node | 
                     path,
                     1,
                     1,
-                    f"the file is {size / 1024 / 1024:.1f} MiB; a puzzle or lesson "
-                    "file is at most 1 MiB: split it or remove what does not belong",
+                    f"the file has {size:,} bytes; a puzzle or lesson file has at most "
+                    f"{MAX_BYTES:,} (1 MiB): split it or remove what does not belong",
                 )
                 return None
             raw = path.read_bytes()
