@@ -290,8 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument(
         "what",
-        choices=["engine", "check"],
-        help="what to measure: the engine on random positions, or checking generated puzzles",
+        choices=["engine", "check", "render"],
+        help="what to measure: the engine on random positions, checking generated puzzles, or "
+        "drawing boards",
     )
     bench.add_argument(
         "--count", type=int, default=None, help="positions (default 2000) or puzzles (default 1000)"
@@ -316,6 +317,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = {} if args.seed is None else {"seed": args.seed}
         if args.what == "check":
             print_check_bench(count=args.count or 1000, **seed)
+        elif args.what == "render":
+            from .render.bench import print_render_bench
+
+            print_render_bench(count=args.count or 1000, **seed)
         else:
             print_bench(count=args.count or 2000, **seed)
         return 0

@@ -55,6 +55,20 @@ def _json_for_html(data: object) -> Markup:
 BoardFunction = Callable[..., str]
 
 
+def _front_matter_title(title: str) -> Markup:
+    """A page's title for MkDocs' front matter, safe wherever the theme prints it.
+
+    Themes print the title unescaped in the navigation and pass it through ``striptags`` (which
+    unescapes entities) for ``<title>``: no escaping survives both, so angle brackets become
+    look-alike quotation marks there. The page's own heading keeps the exact text, escaped.
+
+    >>> print(_front_matter_title('<script>alert(1)</script> & co'))
+    "‹script›alert(1)‹/script› ＆ co"
+    """
+    safe = title.replace("<", "‹").replace(">", "›").replace("&", "＆")
+    return Markup(json.dumps(safe, ensure_ascii=False))
+
+
 def puzzle_page(
     puzzle: Puzzle,
     solution: Solution,
@@ -92,6 +106,7 @@ def puzzle_page(
         _environment()
         .get_template("puzzle.md.j2")
         .render(
+            title=_front_matter_title(puzzle.title[lang]),
             puzzle=puzzle,
             lang=lang,
             t=labels,
@@ -117,7 +132,14 @@ def lesson_page(lesson: Lesson, puzzles: list[Puzzle], lang: str) -> Page:
     text = (
         _environment()
         .get_template("lesson.md.j2")
-        .render(lesson=lesson, puzzles=puzzles, lang=lang, t=labels, variant_names=names)
+        .render(
+            title=_front_matter_title(lesson.title[lang]),
+            lesson=lesson,
+            puzzles=puzzles,
+            lang=lang,
+            t=labels,
+            variant_names=names,
+        )
     )
     return Page(PurePosixPath("lessons", lesson.id, "index.md"), text)
 
@@ -228,7 +250,7 @@ def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
             dice=fence.dice,
             lang=lang,
             arrows=fence.arrows.steps if fence.arrows else (),
-            highlight=fence.highlight,
+            highlights=tuple((place, "destination") for place in fence.highlight),
             mirrored=fence.mirrored,
             both_numbers=fence.both_numbers,
         )

@@ -14,7 +14,9 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from ..locale import LANGUAGES, MissingTranslationError
+from ..render.theme import board_css
 from .generate import Site, prepare, render_fences, write_pages
+from .search import index_site
 
 
 class TabulaConfig(Config):
@@ -69,6 +71,21 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         return render_fences(
             self.site, Path(page.file.abs_src_path).resolve(), markdown, _language(config, page)
         )
+
+
+    # After the last language is built (i18n builds the others from its own on_post_build, at
+    # priority -100): index the whole site with Pagefind, once.
+    @event_priority(-110)
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        i18n: Any = config.plugins.get("i18n")
+        if getattr(i18n, "building", False):
+            return  # a language built from inside i18n's loop: the outer build indexes all
+        site_dir = Path(config.site_dir)
+        # The boards' stylesheet (light, dark and print colours), from the renderer's package.
+        stylesheet = site_dir / "assets" / "board.css"
+        stylesheet.parent.mkdir(parents=True, exist_ok=True)
+        stylesheet.write_text(board_css(), encoding="utf-8")
+        index_site(site_dir)
 
 
 def _language(config: MkDocsConfig, page: Page) -> str:
