@@ -282,3 +282,24 @@ def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
 
 def _p(css_class: str, text: str) -> str:
     return f'<p class="{css_class}">{Markup.escape(text)}</p>'
+
+
+def gallery_page(lang: str) -> Page:
+    """The board gallery: every variant's start and every annotation, drawn from positions; it
+    is also the page to look at when the drawing code changes."""
+    from .gallery import gallery
+
+    _ = translations(lang).gettext
+    figures = "\n".join(
+        f'<figure class="tabula-figure" id="{example.name}" markdown="0">'
+        f'<div class="tabula-board" data-search-exclude data-pagefind-ignore>{example.svg(lang)}'
+        f"</div><figcaption>{Markup.escape(example.caption[lang])}</figcaption></figure>"
+        for example in gallery()
+    )
+    title = _("Board gallery")
+    intro = _(
+        "Every game's starting position and every kind of annotation the diagrams can show: "
+        "arrows, highlights, pins, the bar, the trays, the dice and the cube."
+    )
+    text = f"# {Markup.escape(title)}\n\n{Markup.escape(intro)}\n\n{figures}\n"
+    return Page(PurePosixPath("gallery", "index.md"), text)

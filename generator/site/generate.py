@@ -15,9 +15,16 @@ from ..engine import Position
 from ..locale import LANGUAGES
 from ..puzzles import Diagnostic, Project, check_files, yaml_files
 from ..puzzles.fences import Fence
-from ..render.pages import Page, fence_html, index_pages, lesson_page, puzzle_page
+from ..render.pages import (
+    Page,
+    fence_html,
+    gallery_page,
+    index_pages,
+    lesson_page,
+    puzzle_page,
+)
 
-GENERATED = ("puzzles", "lessons")
+GENERATED = ("puzzles", "lessons", "gallery")
 """The folders of each language's tree that the generator owns: never edit files there."""
 
 
@@ -90,6 +97,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path) -> Site:
             ]
             pages += index_pages(list(project.puzzles.values()),
                                  list(project.lessons.values()), lang)
+            pages.append(gallery_page(lang))
             site.pages[lang] = pages
     _BUILT.clear()
     _BUILT[key] = site
