@@ -121,13 +121,22 @@ def puzzle_page(
     return Page(PurePosixPath("puzzles", puzzle.id, "index.md"), text)
 
 
-def lesson_page(lesson: Lesson, puzzles: list[Puzzle], lang: str) -> Page:
+def lesson_page(
+    lesson: Lesson, puzzles: list[Puzzle], lang: str, *, with_pdf: bool = False
+) -> Page:
     """The page of one lesson in ``lang``: its introduction and its puzzles in order."""
     _ = translations(lang).gettext
     labels = {
         "level": _("level {level}").format(level=lesson.level),
         "audience": lesson.audience[lang],
+        "worksheet": _("Worksheet to print"),
+        "key": _("Answer key"),
     }
+    pdfs = [
+        {"href": f"{name}.{lang}.pdf", "text": text}
+        for name, text in (("worksheet", _("worksheet (PDF)")), ("key", _("answer key (PDF)")))
+        if with_pdf
+    ]
     names = {key: _(name) for key, name in VARIANT_NAMES.items()}
     text = (
         _environment()
@@ -139,6 +148,7 @@ def lesson_page(lesson: Lesson, puzzles: list[Puzzle], lang: str) -> Page:
             lang=lang,
             t=labels,
             variant_names=names,
+            pdfs=pdfs,
         )
     )
     return Page(PurePosixPath("lessons", lesson.id, "index.md"), text)
@@ -303,3 +313,54 @@ def gallery_page(lang: str) -> Page:
     )
     text = f"# {Markup.escape(title)}\n\n{Markup.escape(intro)}\n\n{figures}\n"
     return Page(PurePosixPath("gallery", "index.md"), text)
+
+
+def sheet_pages(
+    lesson: Lesson,
+    puzzles: list[Puzzle],
+    solutions: Mapping[str, Solution],
+    lang: str,
+    board: BoardFunction,
+) -> list[Page]:
+    """A lesson's printable worksheet (numbered diagrams, questions and room to write) and its
+    answer key (the same with the engine's answers and the teacher's explanations)."""
+    _ = translations(lang).gettext
+    labels = {
+        "lesson": lesson.title[lang],
+        "level": _("level {level}").format(level=lesson.level),
+        "name": _("Name:"),
+        "date": _("Date:"),
+        "back": _("Back to the lesson"),
+        "worksheet": _("Worksheet"),
+        "key": _("Answer key"),
+    }
+    items = []
+    for puzzle in puzzles:
+        dice = ""
+        if puzzle.dice is not None:
+            dice = _("Dice: {first}-{second}").format(first=puzzle.dice[0], second=puzzle.dice[1])
+        items.append(
+            {
+                "id": puzzle.id,
+                "title": puzzle.title[lang],
+                "board": Markup(board(puzzle.position, dice=puzzle.dice, lang=lang)),
+                "dice": dice,
+                "prompt": puzzle.prompt[lang],
+                "answer": _("Answer: {answer}").format(
+                    answer=_answer(puzzle, solutions[puzzle.id], lang)
+                ),
+                "explain": puzzle.explain[lang] if puzzle.explain else "",
+            }
+        )
+    template = _environment().get_template("sheet.md.j2")
+    pages = []
+    for key, heading, folder in (
+        (False, _("{lesson}: worksheet"), "worksheet"),
+        (True, _("{lesson}: answer key"), "key"),
+    ):
+        title = heading.format(lesson=lesson.title[lang])
+        text = template.render(
+            title=_front_matter_title(title), heading=title, key=key, items=items, t=labels
+        )
+        pages.append(Page(PurePosixPath("lessons", lesson.id, folder, "index.md"), text))
+    return pages

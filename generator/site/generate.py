@@ -22,6 +22,7 @@ from ..render.pages import (
     index_pages,
     lesson_page,
     puzzle_page,
+    sheet_pages,
 )
 
 GENERATED = ("puzzles", "lessons", "gallery")
@@ -66,7 +67,7 @@ def _signature(files: list[Path]) -> str:
 _BUILT: dict[str, Site] = {}
 
 
-def prepare(puzzles_dir: Path, docs_dir: Path) -> Site:
+def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Site:
     """Check every puzzle, lesson and board fence, then render the generated pages of every
     language. The result is cached by the content of the sources, so the per-language builds
     and unchanged reloads do no work twice."""
@@ -75,7 +76,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path) -> Site:
         if not _is_generated(path, docs_dir)
     ]
     sources = yaml_files([puzzles_dir]) if puzzles_dir.is_dir() else []
-    key = _signature(sources + hand_written)
+    key = _signature(sources + hand_written) + str(with_pdf)
     if key in _BUILT:
         return _BUILT[key]
     project = check_files(sources + hand_written)
@@ -91,10 +92,10 @@ def prepare(puzzles_dir: Path, docs_dir: Path) -> Site:
                             lessons_of.get(puzzle_id, ()))
                 for puzzle_id, puzzle in sorted(project.puzzles.items())
             ]
-            pages += [
-                lesson_page(lesson, [project.puzzles[p] for p in lesson.puzzles], lang)
-                for _, lesson in sorted(project.lessons.items())
-            ]
+            for _, lesson in sorted(project.lessons.items()):
+                members = [project.puzzles[p] for p in lesson.puzzles]
+                pages.append(lesson_page(lesson, members, lang, with_pdf=with_pdf))
+                pages += sheet_pages(lesson, members, project.solutions, lang, _board)
             pages += index_pages(list(project.puzzles.values()),
                                  list(project.lessons.values()), lang)
             pages.append(gallery_page(lang))

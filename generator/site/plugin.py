@@ -16,12 +16,16 @@ from mkdocs.structure.pages import Page
 from ..locale import LANGUAGES, MissingTranslationError
 from ..render.theme import board_css
 from .generate import Site, prepare, render_fences, write_pages
+from .pdf import find_chromium, print_sheets
 from .search import index_site
 
 
 class TabulaConfig(Config):
     puzzles_dir = config_options.Type(str, default="puzzles")
     """The folder of puzzle files (one folder per game) and ``lessons/``, beside mkdocs.yml."""
+    pdf = config_options.Choice(("auto", "yes", "no"), default="auto")
+    """PDFs of the worksheets and answer keys: ``auto`` makes them when headless Chromium is
+    installed, ``yes`` requires it, ``no`` never makes them."""
 
 
 class TabulaPlugin(BasePlugin[TabulaConfig]):
@@ -29,6 +33,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
 
     def __init__(self) -> None:
         self.site: Site | None = None
+        self.chromium: str | None = None
 
     def _puzzles_dir(self, config: MkDocsConfig) -> Path:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -49,8 +54,14 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         docs = Path(config.docs_dir).resolve()
         # mkdocs-static-i18n builds once per language with the same docs_dir: the second
         # time, prepare() answers from its cache and nothing is written.
+        self.chromium = find_chromium() if self.config.pdf != "no" else None
+        if self.config.pdf == "yes" and self.chromium is None:
+            raise PluginError(
+                "Tabula: pdf: yes needs headless Chromium (apt-get install chromium), or set "
+                "pdf: auto to build without the PDFs"
+            )
         try:
-            site = prepare(self._puzzles_dir(config), docs)
+            site = prepare(self._puzzles_dir(config), docs, with_pdf=self.chromium is not None)
         except MissingTranslationError as error:
             raise PluginError(f"Tabula: {error}") from None
         if site.errors:
@@ -85,6 +96,8 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         stylesheet = site_dir / "assets" / "board.css"
         stylesheet.parent.mkdir(parents=True, exist_ok=True)
         stylesheet.write_text(board_css(), encoding="utf-8")
+        if self.chromium is not None and self.site is not None:
+            print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
 
 

@@ -12,6 +12,8 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
+from generator.site.pdf import find_chromium
+
 REPO = Path(__file__).parent.parent.parent
 
 HOSTILE = "<script>alert(1)</script>"
@@ -83,20 +85,53 @@ def read(path: Path) -> str:
 
 def test_every_puzzle_and_lesson_has_a_page_in_both_languages(built: Path) -> None:
     for prefix in ("", "ru/"):
-        for page in ("puzzles/bg-hostile", "lessons/first", "puzzles", "puzzles/rules",
-                     "puzzles/levels", "lessons"):
+        for page in (
+            "puzzles/bg-hostile",
+            "lessons/first",
+            "puzzles",
+            "puzzles/rules",
+            "puzzles/levels",
+            "lessons",
+        ):
             assert (built / prefix / page / "index.html").is_file(), prefix + page
     assert '<html lang="ru"' in read(built / "ru/puzzles/bg-hostile/index.html")
     assert '<html lang="en"' in read(built / "puzzles/bg-hostile/index.html")
 
 
+def test_every_lesson_has_a_worksheet_and_an_answer_key_in_both_languages(built: Path) -> None:
+    sheet = read(built / "lessons/first/worksheet/index.html")
+    key = read(built / "lessons/first/key/index.html")
+    assert sheet.count('class="tabula-sheet-item"') == 1 and "tabula-answer-space" in sheet
+    assert "24/18/13" not in sheet and "24/18/13" in key
+    assert "Run a back checker." in key
+    russian = read(built / "ru/lessons/first/key/index.html")
+    assert "Первый урок: ответы" in russian and "Убегайте задней шашкой." in russian
+    lesson = read(built / "lessons/first/index.html")
+    assert 'href="worksheet/"' in lesson and 'href="key/"' in lesson
+
+
+@pytest.mark.skipif(find_chromium() is None, reason="no headless Chromium to print PDFs")
+def test_worksheets_and_keys_are_printed_to_pdf(built: Path) -> None:
+    for prefix, lang in (("", "en"), ("ru/", "ru")):
+        for name in ("worksheet", "key"):
+            pdf = built / f"{prefix}lessons/first/{name}.{lang}.pdf"
+            assert pdf.read_bytes().startswith(b"%PDF"), pdf
+        assert f'href="worksheet.{lang}.pdf"' in read(built / f"{prefix}lessons/first/index.html")
+
+
 def test_teacher_text_is_shown_as_text_and_never_runs(built: Path) -> None:
-    for page in ("puzzles/bg-hostile/index.html", "ru/puzzles/bg-hostile/index.html",
-                 "lessons/first/index.html", "puzzles/index.html"):
+    for page in (
+        "puzzles/bg-hostile/index.html",
+        "ru/puzzles/bg-hostile/index.html",
+        "lessons/first/index.html",
+        "puzzles/index.html",
+    ):
         html = read(built / page)
         assert "<script>alert(1)" not in html, page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, page
-    assert "Play &lt;b&gt;this&lt;/b&gt; &amp; that" in read(built / "puzzles/bg-hostile/index.html")
+    assert "Play &lt;b&gt;this&lt;/b&gt; &amp; that" in read(
+        built / "puzzles/bg-hostile/index.html"
+    )
 
 
 def test_a_puzzle_page_has_the_board_the_widget_root_and_a_hidden_solution(built: Path) -> None:
