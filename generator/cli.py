@@ -112,7 +112,7 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
     from pathlib import Path
 
     from .puzzles import check_files, yaml_files
-    from .puzzles.check import SOURCE_SUFFIXES
+    from .puzzles.check import SOURCE_SUFFIXES, site_languages
 
     if paths:
         targets = [Path(p) for p in paths]
@@ -139,7 +139,8 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         if show_progress and index % 25 == 0:
             print(f"\rchecking {index}/{total} files...", end="", file=sys.stderr, flush=True)
 
-    project = check_files(files, known=known, progress=progress)
+    languages = site_languages(Path("docs"))
+    project = check_files(files, known=known, progress=progress, languages=languages)
     if show_progress:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     diagnostics = project.report.sorted()
@@ -239,6 +240,23 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_init(folder: str, languages: str, title: str) -> int:
+    """``init``: a new lesson site of a teacher's own."""
+    from pathlib import Path
+
+    from .site.init import init_project
+
+    langs = tuple(part.strip() for part in languages.split(",") if part.strip())
+    try:
+        written = init_project(Path(folder), langs, title)
+    except (ValueError, FileExistsError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(written)} files into {folder}: a site with three puzzles and a lesson.")
+    print(f"next: cd {folder} && python -m generator check && python -m mkdocs build")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m generator",
@@ -260,6 +278,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
     check.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    init = commands.add_parser(
+        "init",
+        help="create a lesson site of your own: mkdocs.yml, a sample lesson, a README",
+        description="Creates a new Tabula project in DIR: its mkdocs.yml (with the Tabula "
+        "plugin), a home page per language, three sample puzzles, a lesson and a README with "
+        "the two commands to check and build it.",
+    )
+    init.add_argument("folder", metavar="DIR", help="the folder of the new site")
+    init.add_argument("--lang", default="en,ru", help="languages, such as en or en,ru (default)")
+    init.add_argument("--title", default="My Tabula lessons", help="the site's name")
     show = commands.add_parser(
         "show",
         help="show a puzzle in the terminal: board, question, legal plays, answer",
@@ -305,6 +333,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError) as error:
             print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
             return 2
+    if args.command == "init":
+        return run_init(args.folder, args.lang, args.title)
     if args.command == "show":
         return run_show(args.puzzle, args.lang)
     if args.command == "new":

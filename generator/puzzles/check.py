@@ -23,6 +23,7 @@ from .diagnostics import Report
 from .fences import Fence, check_page
 from .load import load_lesson, load_puzzle
 from .model import (
+    LANGUAGES,
     CountTask,
     CubeTask,
     DestinationsTask,
@@ -339,6 +340,17 @@ class Project:
     fences: dict[Path, list[Fence]] = field(default_factory=dict)
 
 
+def site_languages(docs_dir: Path) -> tuple[str, ...]:
+    """The site's languages: those of Tabula with a folder in ``docs_dir`` (both when there
+    is none).
+
+    >>> site_languages(Path("no-such-folder"))
+    ('en', 'ru')
+    """
+    found = tuple(lang for lang in LANGUAGES if (docs_dir / lang).is_dir())
+    return found or LANGUAGES
+
+
 def is_lesson_file(path: Path) -> bool:
     return "lessons" in path.parts
 
@@ -359,10 +371,15 @@ def yaml_files(paths: list[Path], suffixes: tuple[str, ...] = (".yaml", ".yml"))
 
 
 def check_files(
-    paths: list[Path], *, known: list[Path] | None = None, progress: object = None
+    paths: list[Path],
+    *,
+    known: list[Path] | None = None,
+    progress: object = None,
+    languages: tuple[str, ...] = LANGUAGES,
 ) -> Project:
     """Read and check the puzzle and lesson files ``paths``. ``known``: more puzzle files whose
-    ids lessons may name (their own problems are not reported)."""
+    ids lessons may name (their own problems are not reported); ``languages``: the languages
+    every text must be written in."""
     project = Project()
     report = project.report
     seen_ids: dict[str, Puzzle] = {}
@@ -375,11 +392,11 @@ def check_files(
             project.fences[path] = check_page(path, report)
             continue
         if is_lesson_file(path):
-            lesson = load_lesson(path, report)
+            lesson = load_lesson(path, report, languages=languages)
             if lesson is not None:
                 lessons.append(lesson)
             continue
-        puzzle = load_puzzle(path, report)
+        puzzle = load_puzzle(path, report, languages=languages)
         if puzzle is None:
             continue
         _check_folder(puzzle, report)
@@ -404,7 +421,7 @@ def check_files(
     others: dict[str, Puzzle] = {}
     for path in known or []:
         if path not in paths and not is_lesson_file(path):
-            quiet = load_puzzle(path, Report())
+            quiet = load_puzzle(path, Report(), languages=languages)
             if quiet is not None:
                 others.setdefault(quiet.id, quiet)
     for lesson in lessons:

@@ -63,6 +63,7 @@ from .source import Node, read_yaml
 
 T = TypeVar("T")
 
+_LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PLACEHOLDERS = {"", "todo", "tbd", "fixme", "xxx", "...", "…", "?", "-", "перевод", "translate"}
 COMMON_FIELDS = (
@@ -93,11 +94,19 @@ LESSON_FIELDS = ("id", "title", "intro", "audience", "level", "variants", "puzzl
 class _Fields:
     """The fields of one mapping, read one by one; problems go to the report with places."""
 
-    def __init__(self, node: Node, path: Path, report: Report, what: str) -> None:
+    def __init__(
+        self,
+        node: Node,
+        path: Path,
+        report: Report,
+        what: str,
+        languages: tuple[str, ...] = LANGUAGES,
+    ) -> None:
         self.node = node
         self.path = path
         self.report = report
         self.what = what
+        self.languages = languages
         self.ok = True
 
     def error(self, node: Node, message: str) -> None:
@@ -135,17 +144,24 @@ class _Fields:
     # Converters: each returns None after reporting ----------------------------------------
 
     def text(self, node: Node, name: str) -> Text | None:
+        """A text in every language of the project; a project of one language may give it
+        as plain text."""
+        languages = self.languages
+        if len(languages) == 1 and isinstance(node.value, str):
+            node = Node({languages[0]: node}, node.line, node.column, {languages[0]: node})
         if not node.is_mapping:
-            self.error(node, f"'{name}' is a text in both languages: {{en: ..., ru: ...}}")
+            example = ", ".join(f"{lang}: ..." for lang in languages)
+            self.error(node, f"'{name}' is a text in each language of the site: {{{example}}}")
             return None
         texts: dict[str, str] = {}
-        for lang in LANGUAGES:
+        for lang in languages:
             value = node.value.get(lang)
             language = "English" if lang == "en" else "Russian"
             if value is None:
                 self.error(
                     node,
-                    f"the {language} {name} is missing: add '{lang}: ...' (Tabula is bilingual)",
+                    f"the {language} {name} is missing: add '{lang}: ...' (the site is in "
+                    f"{' and '.join(_LANGUAGE_NAMES[x] for x in languages)})",
                 )
                 continue
             if not isinstance(value.value, str):
@@ -161,12 +177,13 @@ class _Fields:
         for key, key_node in node.keys.items():
             if key not in LANGUAGES:
                 self.error(key_node, f"'{key}' is not a language of the site: use 'en' and 'ru'")
-        if len(texts) != len(LANGUAGES):
+        if len(texts) != len(languages):
             return None
-        if texts["ru"] == texts["en"] and re.search(r"[A-Za-z]{3}", texts["en"]):
+        english, russian = texts.get("en", ""), texts.get("ru", "")
+        if russian and russian == english and re.search(r"[A-Za-z]{3}", english):
             self.error(node.value["ru"], f"the Russian {name} is the English one: translate it")
             return None
-        return Text(texts["en"], texts["ru"])
+        return Text(english, russian)
 
     def integer(self, node: Node, name: str, low: int, high: int) -> int | None:
         value = node.value
@@ -190,8 +207,15 @@ class _Fields:
 # Puzzles ---------------------------------------------------------------------------------------
 
 
-def load_puzzle(path: Path, report: Report, *, text: str | None = None) -> Puzzle | None:
-    """The puzzle in ``path``, or ``None`` after reporting every problem found in it."""
+def load_puzzle(
+    path: Path,
+    report: Report,
+    *,
+    text: str | None = None,
+    languages: tuple[str, ...] = LANGUAGES,
+) -> Puzzle | None:
+    """The puzzle in ``path``, or ``None`` after reporting every problem found in it; its texts
+    are required in ``languages``."""
     node = read_yaml(path, report, text=text)
     if node is None:
         return None
@@ -203,7 +227,7 @@ def load_puzzle(path: Path, report: Report, *, text: str | None = None) -> Puzzl
             "a puzzle file is a mapping of fields, starting with 'id: ...'",
         )
         return None
-    fields = _Fields(node, path, report, "puzzle")
+    fields = _Fields(node, path, report, "puzzle", languages)
     puzzle_id = fields.read("id", lambda n: _check_id(fields, n))
     variant = fields.read("variant", lambda n: _variant(fields, n))
     title = fields.read("title", lambda n: fields.text(n, "title"))
@@ -517,7 +541,9 @@ def _cube(fields: _Fields, node: Node) -> Cube | None:
 # Lessons ---------------------------------------------------------------------------------------
 
 
-def load_lesson(path: Path, report: Report) -> Lesson | None:
+def load_lesson(
+    path: Path, report: Report, *, languages: tuple[str, ...] = LANGUAGES
+) -> Lesson | None:
     """The lesson in ``path``, or ``None`` after reporting every problem found in it."""
     node = read_yaml(path, report)
     if node is None:
@@ -530,7 +556,7 @@ def load_lesson(path: Path, report: Report) -> Lesson | None:
             "a lesson file is a mapping of fields, starting with 'id: ...'",
         )
         return None
-    fields = _Fields(node, path, report, "lesson")
+    fields = _Fields(node, path, report, "lesson", languages)
     fields.unknown(LESSON_FIELDS, "a lesson has the fields")
     lesson_id = fields.read("id", lambda n: _check_id(fields, n))
     title = fields.read("title", lambda n: fields.text(n, "title"))

@@ -14,6 +14,7 @@ from typing import Any
 from ..engine import Position
 from ..locale import LANGUAGES
 from ..puzzles import Diagnostic, Project, check_files, yaml_files
+from ..puzzles.check import site_languages
 from ..puzzles.fences import Fence
 from ..render.pages import (
     Page,
@@ -79,14 +80,15 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
     key = _signature(sources + hand_written) + str(with_pdf)
     if key in _BUILT:
         return _BUILT[key]
-    project = check_files(sources + hand_written)
+    languages = site_languages(docs_dir)
+    project = check_files(sources + hand_written, languages=languages)
     site = Site(project, fences=dict(project.fences))
     if not site.errors:
         lessons_of: dict[str, list[Any]] = {}
         for lesson in project.lessons.values():
             for puzzle_id in lesson.puzzles:
                 lessons_of.setdefault(puzzle_id, []).append(lesson)
-        for lang in LANGUAGES:
+        for lang in languages:
             pages = [
                 puzzle_page(puzzle, project.solutions[puzzle_id], lang, _board,
                             lessons_of.get(puzzle_id, ()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,11 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         puzzles = str(self._puzzles_dir(config))
         if puzzles not in config.watch:
             config.watch.append(puzzles)
+        # The plugin's own stylesheets and scripts: every Tabula site has them, without copies.
+        for name in ASSETS:
+            target = config.extra_css if name.endswith(".css") else config.extra_javascript
+            if name not in [str(item) for item in target]:
+                target.append(name)
         return config
 
     # Before MkDocs collects the files (and before i18n builds the first language): check
@@ -92,13 +98,27 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         if getattr(i18n, "building", False):
             return  # a language built from inside i18n's loop: the outer build indexes all
         site_dir = Path(config.site_dir)
-        # The boards' stylesheet (light, dark and print colours), from the renderer's package.
-        stylesheet = site_dir / "assets" / "board.css"
-        stylesheet.parent.mkdir(parents=True, exist_ok=True)
-        stylesheet.write_text(board_css(), encoding="utf-8")
+        for name, text in asset_texts().items():
+            target = site_dir / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
         if self.chromium is not None and self.site is not None:
             print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
+
+
+ASSETS = ("assets/tabula-board.css", "assets/tabula-sheets.css")
+"""The files the plugin adds to every site, under these names in site/."""
+
+
+def asset_texts() -> dict[str, str]:
+    """The text of each of ``ASSETS``: the boards' colours (light, dark, print) from the
+    renderer, and the plugin's own files from ``generator/site/assets/``."""
+    folder = files(__package__).joinpath("assets")
+    return {
+        "assets/tabula-board.css": board_css(),
+        "assets/tabula-sheets.css": folder.joinpath("sheets.css").read_text(encoding="utf-8"),
+    }
 
 
 def _language(config: MkDocsConfig, page: Page) -> str:
