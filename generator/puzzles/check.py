@@ -19,7 +19,7 @@ from ..engine import (
 from ..engine.board import place_name
 from ..engine.errors import IllegalPlayError, NotationError
 from ..engine.moves import _State
-from .diagnostics import Report
+from .diagnostics import Report, display_path
 from .fences import Fence, check_page
 from .load import load_lesson, load_puzzle
 from .model import (
@@ -34,6 +34,7 @@ from .model import (
     Puzzle,
     ResultTask,
 )
+from .source import read_yaml
 
 
 @dataclass(frozen=True)
@@ -383,6 +384,7 @@ def check_files(
     project = Project()
     report = project.report
     seen_ids: dict[str, Puzzle] = {}
+    broken: dict[str, Path] = {}
     lessons: list[Lesson] = []
     for index, path in enumerate(paths):
         if callable(progress):
@@ -398,6 +400,9 @@ def check_files(
             continue
         puzzle = load_puzzle(path, report, languages=languages)
         if puzzle is None:
+            broken_id = _id_of(path)
+            if broken_id:
+                broken.setdefault(broken_id, path)
             continue
         _check_folder(puzzle, report)
         earlier = seen_ids.get(puzzle.id)
@@ -425,7 +430,7 @@ def check_files(
             if quiet is not None:
                 others.setdefault(quiet.id, quiet)
     for lesson in lessons:
-        if _check_lesson(lesson, {**others, **seen_ids}, report):
+        if _check_lesson(lesson, {**others, **seen_ids}, broken, report):
             project.lessons[lesson.id] = lesson
     return project
 
@@ -443,13 +448,33 @@ def _check_folder(puzzle: Puzzle, report: Report) -> None:
         )
 
 
-def _check_lesson(lesson: Lesson, puzzles: dict[str, Puzzle], report: Report) -> bool:
+def _id_of(path: Path) -> str | None:
+    """The id written in a puzzle file that could not be read as a puzzle, if any."""
+    node = read_yaml(path, Report())
+    if node is None or not node.is_mapping or "id" not in node.value:
+        return None
+    value = node.value["id"].value
+    return value if isinstance(value, str) else None
+
+
+def _check_lesson(
+    lesson: Lesson, puzzles: dict[str, Puzzle], broken: dict[str, Path], report: Report
+) -> bool:
     ok = True
     announced = {variant.key for variant in lesson.variants}
     for index, puzzle_id in enumerate(lesson.puzzles):
         line, column = lesson.where.of(f"puzzles.{index}")
         puzzle = puzzles.get(puzzle_id)
-        if puzzle is None:
+        if puzzle is None and puzzle_id in broken:
+            report.error(
+                lesson.where.path,
+                line,
+                column,
+                f"puzzle '{puzzle_id}' has problems of its own ({display_path(broken[puzzle_id])}"
+                "): fix them, and the lesson can use it",
+            )
+            ok = False
+        elif puzzle is None:
             close = difflib.get_close_matches(puzzle_id, list(puzzles), n=1, cutoff=0.6)
             hint = f": did you mean '{close[0]}'?" if close else ""
             report.error(
