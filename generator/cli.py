@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .engine import EngineError, Position, find_variant
@@ -130,7 +131,7 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
                 file=sys.stderr,
             )
             return 1
-    files = yaml_files(targets, SOURCE_SUFFIXES)
+    files = [path for path in yaml_files(targets, SOURCE_SUFFIXES) if not _generated(path)]
     known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
     colour = sys.stdout.isatty()
     show_progress = sys.stderr.isatty() and not quiet and len(files) > 50
@@ -161,6 +162,17 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
             )
         )
     return 1 if errors else 0
+
+
+def _generated(path: Path) -> bool:
+    """A page the site plugin wrote (docs/<lang>/puzzles/..., lessons/, gallery/): not a
+    source to check."""
+    from .site.generate import GENERATED
+
+    parts = path.parts
+    return path.suffix == ".md" and any(
+        parts[i] == "docs" and parts[i + 2] in GENERATED for i in range(len(parts) - 2)
+    )
 
 
 def _summary(
@@ -288,6 +300,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     init.add_argument("folder", metavar="DIR", help="the folder of the new site")
     init.add_argument("--lang", default="en,ru", help="languages, such as en or en,ru (default)")
     init.add_argument("--title", default="My Tabula lessons", help="the site's name")
+    drill = commands.add_parser(
+        "drill",
+        help="write new puzzles that each drill one rule, found and checked by the engine",
+        description="Searches positions where one rule decides the answer and writes N puzzle "
+        "files drilling it, each checked by the engine, with prompts and explanations in both "
+        "languages. The same --seed gives the same files.",
+    )
+    drill.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write the puzzles into")
+    drill.add_argument("--variant", required=True, help="the game, such as long-nardy")
+    drill.add_argument("--rule", required=True, help="the rule, such as head (see the list)")
+    drill.add_argument("--count", type=int, default=10, help="how many puzzles (default 10)")
+    drill.add_argument("--level", type=int, default=None, help="only drills of this level")
+    drill.add_argument("--seed", type=int, default=None, help="the seed (default: printed)")
     show = commands.add_parser(
         "show",
         help="show a puzzle in the terminal: board, question, legal plays, answer",
@@ -318,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument(
         "what",
-        choices=["engine", "check", "render"],
+        choices=["engine", "check", "render", "widget"],
         help="what to measure: the engine on random positions, checking generated puzzles, or "
         "drawing boards",
     )
@@ -335,6 +360,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.command == "init":
         return run_init(args.folder, args.lang, args.title)
+    if args.command == "drill":
+        from pathlib import Path
+
+        from .puzzles.drill import run_drill
+
+        return run_drill(
+            args.variant,
+            args.rule,
+            args.count,
+            Path(args.out_dir),
+            level=args.level,
+            seed=args.seed,
+        )
     if args.command == "show":
         return run_show(args.puzzle, args.lang)
     if args.command == "new":
@@ -347,6 +385,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = {} if args.seed is None else {"seed": args.seed}
         if args.what == "check":
             print_check_bench(count=args.count or 1000, **seed)
+        elif args.what == "widget":
+            from .render.widget_bench import print_widget_bench
+
+            print_widget_bench(count=args.count or 500, **seed)
         elif args.what == "render":
             from .render.bench import print_render_bench
 

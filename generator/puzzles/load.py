@@ -252,7 +252,17 @@ def load_puzzle(
                 dice_node, f"a {kind} puzzle is asked before the dice are rolled: remove 'dice'"
             )
     elif kind is not None:
-        dice = fields.read("dice", lambda n: _dice(fields, n))
+        from_id = _xgid_dice(node, variant)
+        if from_id is not None and "dice" not in node.value:
+            dice = from_id  # the roll written in the XGID
+        else:
+            dice = fields.read("dice", lambda n: _dice(fields, n))
+            if dice is not None and from_id is not None and set(dice) != set(from_id):
+                fields.error(
+                    node.value["dice"],
+                    f"dice {list(dice)} differ from the roll in the XGID "
+                    f"({from_id[0]}-{from_id[1]}): remove 'dice' or make them agree",
+                )
     task = _task(fields, kind, variant) if kind is not None else None
     if not fields.ok:
         return None
@@ -283,6 +293,20 @@ def _where(path: Path, node: Node) -> Where:
             for key, item in value.value.items():
                 marks[f"{name}.{key}"] = (item.line, item.column)
     return Where(path, node.line, node.column, marks)
+
+
+def _xgid_dice(node: Node, variant: Variant | None) -> tuple[int, int] | None:
+    """The roll written in the puzzle's XGID, if its position is one and it has a roll."""
+    position = node.value.get("position")
+    if variant is None or position is None or not position.is_mapping:
+        return None
+    xgid = position.value.get("xgid")
+    if xgid is None or not isinstance(xgid.value, str):
+        return None
+    try:
+        return from_xgid(xgid.value, variant).dice
+    except EngineError:
+        return None  # reported where the position is read
 
 
 def _check_id(fields: _Fields, node: Node) -> str | None:

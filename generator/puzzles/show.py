@@ -134,8 +134,9 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
     if isinstance(task, LegalTask):
         if solution.legal:
             return _("legal")
-        reason = explain(solution.reason, lang) if solution.reason else ""
-        return _("not legal: {reason}").format(reason=reason)
+        if solution.reason is None:
+            return _("not legal: the distances of this play do not fit the dice")
+        return _("not legal: {reason}").format(reason=explain(solution.reason, lang))
     if isinstance(task, CountTask):
         if task.what == "dice":
             return ngettext(

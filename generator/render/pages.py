@@ -19,6 +19,7 @@ from ..locale import explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
 from ..puzzles.show import VARIANT_NAMES, _answer
+from .widget import widget_data
 
 
 def N_(text: str) -> str:
@@ -75,9 +76,13 @@ def puzzle_page(
     lang: str,
     board: BoardFunction,
     lessons: Iterable[Lesson] = (),
+    *,
+    following: str | None = None,
 ) -> Page:
     """The page of one puzzle in ``lang``: board, question, the widget's data and the
-    solution (hidden until asked for)."""
+    solution (hidden until asked for). ``following``: the next puzzle's id in the variant's
+    list, for the widget's "next puzzle" when the puzzle is in no lesson."""
+    lessons = list(lessons)
     _ = translations(lang).gettext
     ngettext = translations(lang).ngettext
     dice = ""
@@ -95,6 +100,9 @@ def puzzle_page(
         "dice": list(puzzle.dice) if puzzle.dice else None,
         "plays": [play.notation for play in solution.plays],
         "accepted": [play.notation for play in solution.accepted],
+        # The widget's (generator/render/widget.py): the graph of partial plays, the answers
+        # of the other task kinds, the drawing's numbers and every word in this language.
+        **widget_data(puzzle, solution, lang, lessons=lessons, following=following),
     }
     labels = {
         "variant": _(VARIANT_NAMES[puzzle.variant.key]),
@@ -115,7 +123,7 @@ def puzzle_page(
             answer=_("Answer: {answer}").format(answer=_answer(puzzle, solution, lang)),
             plays=plays,
             data=_json_for_html(data),
-            lessons=list(lessons),
+            lessons=lessons,
         )
     )
     return Page(PurePosixPath("puzzles", puzzle.id, "index.md"), text)
@@ -154,13 +162,16 @@ def lesson_page(
     return Page(PurePosixPath("lessons", lesson.id, "index.md"), text)
 
 
+def puzzle_order(puzzle: Puzzle) -> tuple[int, int, str]:
+    """The order of the index pages: by game as the site lists them, then level, then id."""
+    return (list(VARIANT_NAMES).index(puzzle.variant.key), puzzle.level, puzzle.id)
+
+
 def index_pages(puzzles: list[Puzzle], lessons: list[Lesson], lang: str) -> list[Page]:
     """The puzzles by game, by rule (tag) and by level, and the lessons by level."""
     _ = translations(lang).gettext
     names = {key: _(name) for key, name in VARIANT_NAMES.items()}
-    ordered = sorted(
-        puzzles, key=lambda p: (list(VARIANT_NAMES).index(p.variant.key), p.level, p.id)
-    )
+    ordered = sorted(puzzles, key=puzzle_order)
 
     def item(puzzle: Puzzle, note: str, up: str = "") -> dict[str, str]:
         return {

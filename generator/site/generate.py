@@ -22,6 +22,7 @@ from ..render.pages import (
     gallery_page,
     index_pages,
     lesson_page,
+    puzzle_order,
     puzzle_page,
     sheet_pages,
 )
@@ -88,10 +89,22 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
         for lesson in project.lessons.values():
             for puzzle_id in lesson.puzzles:
                 lessons_of.setdefault(puzzle_id, []).append(lesson)
+        # "Next puzzle" outside a lesson: the next of the same game, in the index's order.
+        following: dict[str, str] = {}
+        ordered = sorted(project.puzzles.values(), key=puzzle_order)
+        for one, two in zip(ordered, ordered[1:], strict=False):
+            if one.variant is two.variant:
+                following[one.id] = two.id
         for lang in languages:
             pages = [
-                puzzle_page(puzzle, project.solutions[puzzle_id], lang, _board,
-                            lessons_of.get(puzzle_id, ()))
+                puzzle_page(
+                    puzzle,
+                    project.solutions[puzzle_id],
+                    lang,
+                    _board,
+                    lessons_of.get(puzzle_id, ()),
+                    following=following.get(puzzle_id),
+                )
                 for puzzle_id, puzzle in sorted(project.puzzles.items())
             ]
             for _, lesson in sorted(project.lessons.items()):

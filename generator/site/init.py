@@ -132,7 +132,6 @@ plugins:
   - tabula
   - i18n:
       docs_structure: folder
-      reconfigure_material: false
       languages:
 {entries}
 

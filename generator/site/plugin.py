@@ -24,7 +24,7 @@ from .search import index_site
 class TabulaConfig(Config):
     puzzles_dir = config_options.Type(str, default="puzzles")
     """The folder of puzzle files (one folder per game) and ``lessons/``, beside mkdocs.yml."""
-    pdf = config_options.Choice(("auto", "yes", "no"), default="auto")
+    pdf = config_options.Type((str, bool), default="auto")
     """PDFs of the worksheets and answer keys: ``auto`` makes them when headless Chromium is
     installed, ``yes`` requires it, ``no`` never makes them."""
 
@@ -60,8 +60,12 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         docs = Path(config.docs_dir).resolve()
         # mkdocs-static-i18n builds once per language with the same docs_dir: the second
         # time, prepare() answers from its cache and nothing is written.
-        self.chromium = find_chromium() if self.config.pdf != "no" else None
-        if self.config.pdf == "yes" and self.chromium is None:
+        # YAML reads an unquoted yes/no as a boolean: both spellings mean the same here.
+        pdf = {True: "yes", False: "no"}.get(self.config.pdf, self.config.pdf)  # type: ignore[call-overload]
+        if pdf not in ("auto", "yes", "no"):
+            raise PluginError(f"Tabula: pdf is auto, yes or no, not {self.config.pdf!r}")
+        self.chromium = find_chromium() if pdf != "no" else None
+        if pdf == "yes" and self.chromium is None:
             raise PluginError(
                 "Tabula: pdf: yes needs headless Chromium (apt-get install chromium), or set "
                 "pdf: auto to build without the PDFs"

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
@@ -53,8 +54,11 @@ expect: [24/13, 13/2, 13/7 13/8, 13/7 8/3, 24/18 13/8, 24/18 8/3, 8/2 8/3]
 
 
 def make_project(root: Path, fence: str = FENCE, puzzle: str = PUZZLE) -> Path:
-    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    # The project's own configuration, without its navigation (which names the real pages).
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.pop("nav", None)
+    config.pop("not_in_nav", None)
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
     for lang, words in (("en", "Welcome"), ("ru", "Добро пожаловать")):
         page = root / "docs" / lang / "index.md"
         page.parent.mkdir(parents=True)

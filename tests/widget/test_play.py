@@ -1,0 +1,281 @@
+"""Playing a puzzle on the board: with the mouse and with the keyboard alone, refused steps
+explained with the engine's words in both languages, undo and reset, a double in four steps,
+entering from the bar, an oversized die bearing off."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from generator.engine import BAR, Turn
+from generator.locale import explain
+
+from .conftest import Site, Tab
+
+pytestmark = pytest.mark.browser
+
+
+def turn_of(site: Site, puzzle_id: str) -> Turn:
+    solution = site.project.solutions[puzzle_id]
+    assert solution.turn is not None
+    return solution.turn
+
+
+def reason(
+    site: Site, puzzle_id: str, played: list[tuple[int, int]], source: int, die: int, lang: str
+) -> str:
+    """The engine's words for a refused step, in ``lang``."""
+    refusal = turn_of(site, puzzle_id).refusal(played, source, die)
+    assert refusal is not None
+    return explain(refusal, lang)
+
+
+def test_a_puzzle_is_solved_with_the_mouse(tab: Tab) -> None:
+    tab.open("puzzles/bg-higher-die/")
+    expect(tab.page.locator(".tw-dice")).to_have_text("Dice to play: 6, 4")
+    tab.place("13")
+    expect(tab.status).to_contain_text("Picked a checker on the 13-point")
+    # The legal destination is ringed; the 4 would leave no legal play.
+    expect(tab.page.locator('.tw-overlay .ring.destination[data-point="7"]')).to_have_count(1)
+    tab.place("9")
+    words = reason(tab.site, "bg-higher-die", [], 13, 4, "en")
+    expect(tab.status).to_have_text(f"13/9 is not allowed: {words}")
+    expect(tab.page.locator('.tw-overlay .mark[data-point="13"]')).to_have_count(1)
+    assert tab.counts()["13"] == 1, "a refused step moves nothing"
+    tab.place("7")
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    expect(tab.status).to_contain_text("Right: 13/7 solves the puzzle.")
+    assert "13" not in tab.counts() and tab.counts()["7"] == 1
+    expect(tab.page.locator(".tw-badge")).to_be_visible()
+    assert tab.page.evaluate("window.tabulaSolved()") == ["bg-higher-die"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "prefix"), [("en", ""), ("ru", "ru/")], ids=["english", "russian"]
+)
+def test_a_refused_step_shows_the_engines_reason_in_the_pages_language(
+    tab: Tab, lang: str, prefix: str
+) -> None:
+    tab.open(f"{prefix}puzzles/bg-bar-enter-first/")
+    tab.place("13")
+    words = reason(tab.site, "bg-bar-enter-first", [], 13, 6, lang)
+    expect(tab.status).to_contain_text(words)
+    expect(tab.root).to_have_attribute("data-refused", "bar")
+    expect(tab.page.locator('.tw-overlay .mark[data-point="bar"]')).to_have_count(1)
+    if lang == "ru":
+        expect(tab.status).to_contain_text("шашка на баре")
+    # Entering from the bar: the 6 is blocked (the 19-point is closed), the 3 enters.
+    tab.place("bar")
+    tab.place("19")
+    blocked = reason(tab.site, "bg-bar-enter-first", [], BAR, 6, lang)
+    expect(tab.status).to_have_text(re.compile(re.escape(blocked)))
+    tab.place("22")  # the checker on the bar is still picked
+    expect(tab.stack("mover", "bar")).to_have_count(0)
+    expect(tab.stack("mover", "22")).to_have_count(1)
+
+
+def test_undo_and_reset_put_the_checkers_back(tab: Tab) -> None:
+    tab.open("puzzles/bg-order-of-dice/")
+    start = tab.counts()
+    server = tab.page.eval_on_selector_all(
+        ".tabula-puzzle svg > g.checker", "gs => gs.map(g => g.outerHTML)"
+    )
+    tab.place("13")
+    tab.place("12")
+    expect(tab.status).to_have_text("Played 13/12.")
+    after_one = tab.counts()
+    assert after_one != start and after_one.get("12", 0) == start.get("12", 0) + 1
+    tab.place("12")
+    tab.place("6")
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    tab.button("undo")
+    expect(tab.status).to_have_text("Step taken back.")
+    assert tab.counts() == after_one
+    expect(tab.root).not_to_have_attribute("data-verdict", "accepted")
+    tab.button("reset")
+    expect(tab.status).to_have_text("The turn starts again.")
+    assert tab.counts() == start
+    # The widget draws the checkers exactly as the server drew them.
+    redrawn = tab.page.eval_on_selector_all(
+        ".tabula-puzzle svg > g.checker", "gs => gs.map(g => g.outerHTML)"
+    )
+    assert [normal(g) for g in redrawn] == [normal(g) for g in server]
+
+
+def normal(markup: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """An element's tags with their attributes in order, whatever order they were written."""
+    return [
+        (tag, tuple(sorted(re.findall(r'([\w-]+)="([^"]*)"', attributes))))
+        for tag, attributes in re.findall(r"<(\w+)([^>]*)>", markup)
+    ]
+
+
+def test_the_play_is_judged_unfinished_legal_or_accepted(tab: Tab) -> None:
+    tab.open("puzzles/zz-widget-double/")
+    expect(tab.page.locator(".tw-dice")).to_have_text("Dice to play: 3, 3, 3, 3")
+    tab.button("done")
+    expect(tab.root).to_have_attribute("data-verdict", "unfinished")
+    expect(tab.status).to_contain_text("Not finished: you can still play 3, 3, 3, 3.")
+    expect(tab.status).to_contain_text("4 dice can be played this turn, so all 4 must be")
+    # A double in four steps, each checker picked and moved with a click.
+    for source, target in (("13", "10"), ("13", "10"), ("8", "5")):
+        tab.place(source)
+        tab.place(target)
+    expect(tab.page.locator(".tw-dice")).to_have_text("Dice to play: 3")
+    tab.button("done")
+    expect(tab.status).to_contain_text("Not finished: you can still play the 3.")
+    tab.place("8")
+    tab.place("5")
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    assert tab.counts() == {"10": 2, "6": 11, "5": 2}
+    # Another legal play is legal, but not the answer.
+    tab.button("reset")
+    for source, target in (("13", "10"), ("13", "10"), ("6", "3"), ("6", "3")):
+        tab.place(source)
+        tab.place(target)
+    expect(tab.root).to_have_attribute("data-verdict", "legal")
+    expect(tab.status).to_have_text(
+        "13/10(2) 6/3(2) is legal, but it is not the answer. Both points at once."
+    )
+
+
+def test_an_oversized_die_bears_off_only_the_highest_checker(tab: Tab) -> None:
+    tab.open("puzzles/zz-widget-bear-off/")
+    tab.place("3")
+    tab.place("off")
+    words = reason(tab.site, "zz-widget-bear-off", [], 3, 6, "en")
+    expect(tab.status).to_have_text(f"3/off is not allowed: {words}")
+    expect(tab.page.locator('.tw-overlay .mark[data-point="5"]')).to_have_count(1)
+    tab.place("5")
+    expect(tab.page.locator('.tw-overlay .ring.destination[data-point="off"]')).to_have_count(1)
+    tab.place("off")
+    expect(tab.status).to_have_text("Played 5/off.")
+    assert tab.counts()["off"] == 10
+    tab.place("5")
+    tab.place("3")
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+
+
+def press_to(tab: Tab, place: str) -> None:
+    """Move the keyboard's cursor to ``place`` with the arrow keys only."""
+    page = tab.page
+    cursor = page.locator(".tw-overlay .tw-cursor")
+    for _ in range(40):
+        at, row = cursor.get_attribute("data-point"), cursor.get_attribute("data-row")
+        if at == place:
+            return
+        points = tab.page.evaluate(
+            "([a, b]) => [a, b].map(p => { const box = document.querySelector("
+            "`.tabula-puzzle svg g.board [data-point='${p}']`).getBBox();"
+            " return [box.x, box.y]; })",
+            [at, place],
+        )
+        (x_here, _), (x_there, y_there) = points
+        wanted = row if place in ("bar", "off") else "top" if y_there < 200 else "bottom"
+        if wanted != row:
+            page.keyboard.press("ArrowUp" if wanted == "top" else "ArrowDown")
+        else:
+            page.keyboard.press("ArrowRight" if x_there > x_here else "ArrowLeft")
+    raise AssertionError(f"the cursor never reached {place}")
+
+
+def test_a_puzzle_is_solved_with_the_keyboard_alone(tab: Tab) -> None:
+    tab.open("puzzles/bg-order-of-dice/")
+    page = tab.page
+    board = page.locator(".tabula-puzzle .tabula-board")
+    for _ in range(60):  # Tab through the page until the board has the focus
+        page.keyboard.press("Tab")
+        if board.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError("the board never takes the keyboard's focus")
+    expect(board).to_have_attribute("role", "application")
+    expect(board).to_have_attribute("aria-label", re.compile("arrow keys"))
+    page.keyboard.press("ArrowLeft")  # the cursor appears on the farthest checker
+    expect(page.locator(".tw-overlay .tw-cursor")).to_have_count(1)
+    expect(page.locator(".tabula-puzzle .tw-sr")).to_contain_text("checkers")
+    press_to(tab, "13")
+    page.keyboard.press("Enter")
+    expect(tab.status).to_contain_text("Picked a checker on the 13-point")
+    press_to(tab, "7")
+    page.keyboard.press("Enter")  # 13/7 first is refused: the 1 would then be unplayable
+    expect(tab.status).to_contain_text("13/7 is not allowed")
+    press_to(tab, "12")
+    page.keyboard.press("Enter")
+    expect(tab.status).to_have_text("Played 13/12.")
+    page.keyboard.press("Backspace")
+    expect(tab.status).to_have_text("Step taken back.")
+    press_to(tab, "13")
+    page.keyboard.press("Enter")
+    press_to(tab, "12")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # the cursor is on the 12-point: pick the checker there
+    press_to(tab, "6")
+    page.keyboard.press("Enter")
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+
+
+def test_hint_and_solution_lead_to_the_answer(tab: Tab) -> None:
+    tab.open("puzzles/pl-mother-win/")
+    tab.place("7")
+    tab.place("4")
+    tab.button("hint")
+    expect(tab.status).to_have_text("No answer can be reached from here: take a step back.")
+    tab.button("undo")
+    tab.place("6")
+    tab.place("3")
+    tab.button("hint")
+    expect(tab.status).to_have_text("Hint: try 7/1.")
+    expect(tab.page.locator('.tw-overlay .ring.destination[data-point="1"]')).to_have_count(1)
+    tab.button("solution")
+    expect(tab.status).to_have_text("The solution: 7/1^.")
+    expect(tab.page.locator("details.tabula-solution")).to_have_attribute("open", "")
+    expect(tab.stack("opponent", "1", ".pinned")).to_have_count(1)
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    assert tab.page.evaluate("window.tabulaSolved()") == [], "a shown solution is not solved"
+
+
+def test_steps_glide_when_motion_is_welcome(tab: Tab) -> None:
+    tab.page.emulate_media(reduced_motion="no-preference")
+    tab.open("puzzles/bg-higher-die/")
+    tab.place("13")
+    tab.place("7")
+    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(1)
+    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(0)
+    assert tab.counts()["7"] == 1
+
+
+def test_a_click_is_answered_quickly_on_a_slow_phone(
+    tab: Tab, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The largest graph (about 2,100 states): clicks timed with the CPU slowed down 4 times.
+    Reported, not asserted (issue 7: under 50 ms)."""
+    tab.open("puzzles/zz-widget-spread/")
+    session = tab.page.context.new_cdp_session(tab.page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    times = tab.page.evaluate(
+        """() => {
+          const svg = document.querySelector('.tabula-puzzle svg');
+          const click = (p) => {
+            const target = svg.querySelector(`g.board [data-point="${p}"]`);
+            const start = performance.now();
+            target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            return performance.now() - start;
+          };
+          const times = [];
+          for (const [from, to] of [[16, 15], [15, 14], [9, 8], [8, 7]]) {
+            times.push(click(from), click(to));
+          }
+          return times;
+        }"""
+    )
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    with capsys.disabled():
+        print(
+            f"\nwidget: a click on the largest graph, CPU 4x slower: median "
+            f"{sorted(times)[len(times) // 2]:.1f} ms, slowest {max(times):.1f} ms "
+            "(target: under 50 ms)"
+        )
