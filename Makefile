@@ -7,7 +7,9 @@
 #   make distclean  also remove .venv
 #
 # The first run creates .venv and installs the project into it; later runs reinstall only when
-# pyproject.toml changes (the stamp files in .venv record the last install).
+# pyproject.toml changes (the stamp files in .venv record the last install). `make test` also
+# needs Debian's chromium for the browser tests: when /usr/bin/chromium is missing it is
+# installed once with apt-get (as root; no browser is ever downloaded by Playwright).
 
 PY ?= python3
 VENV ?= .venv
@@ -19,7 +21,7 @@ PIP := $(BIN)/pip install --quiet
 site: $(VENV)/.installed-site
 	$(BIN)/mkdocs build --strict
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(VENV)/.installed-chromium
 	$(BIN)/ruff check generator tests
 	$(BIN)/ruff format --check generator tests
 	$(BIN)/mypy --strict generator/engine
@@ -55,3 +57,26 @@ $(VENV)/.installed-site: pyproject.toml | $(VENV)/.created
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
 	$(PIP) -e '.[test]'
 	touch $@ $(VENV)/.installed-site
+
+# --- the browser of the browser tests ------------------------------------------------------------
+
+# tests/browser drives Debian's chromium through Playwright (never `playwright install`). When
+# it is missing, root installs it with apt-get; anyone else is told how, and the browser tests
+# skip, saying why, until it is there. The stamp is written only once chromium is installed.
+CHROMIUM := /usr/bin/chromium
+
+$(VENV)/.installed-chromium: | $(VENV)/.created
+	@if [ -x $(CHROMIUM) ]; then \
+		:; \
+	elif ! command -v apt-get >/dev/null 2>&1; then \
+		echo "warning: $(CHROMIUM) is missing and apt-get is not available here: install" \
+			"Chromium as $(CHROMIUM) by hand; until then the browser tests are skipped" >&2; \
+	elif [ "$$(id -u)" != 0 ]; then \
+		echo "warning: $(CHROMIUM) is missing; as root, run: apt-get update &&" \
+			"apt-get install -y chromium (until then the browser tests are skipped)" >&2; \
+	else \
+		echo "installing Debian's chromium for the browser tests (apt-get, once)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
+			|| { echo "error: apt-get install chromium failed" >&2; exit 1; }; \
+	fi
+	@if [ -x $(CHROMIUM) ]; then touch $@; fi
