@@ -4,6 +4,7 @@ build that stops before writing anything when a source is wrong."""
 from __future__ import annotations
 
 import filecmp
+import re
 import shutil
 from pathlib import Path
 
@@ -119,7 +120,11 @@ def test_worksheets_and_keys_are_printed_to_pdf(built: Path) -> None:
     for prefix, lang in (("", "en"), ("ru/", "ru")):
         for name in ("worksheet", "key"):
             pdf = built / f"{prefix}lessons/first/{name}.{lang}.pdf"
-            assert pdf.read_bytes().startswith(b"%PDF"), pdf
+            data = pdf.read_bytes()
+            assert data.startswith(b"%PDF"), pdf
+            # One puzzle: one A4 page (595 x 842 points), the diagram not split over two.
+            assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1, pdf
+            assert re.search(rb"/MediaBox\s*\[0 0 59[45]\.\d+ 84[12]\.\d+\]", data), pdf
         assert f'href="worksheet.{lang}.pdf"' in read(built / f"{prefix}lessons/first/index.html")
 
 
