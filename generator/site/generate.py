@@ -8,11 +8,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from ..engine import Position
-from ..locale import LANGUAGES
 from ..puzzles import Diagnostic, Project, check_files, yaml_files
 from ..puzzles.check import site_languages
 from ..puzzles.fences import Fence
@@ -74,8 +74,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
     language. The result is cached by the content of the sources, so the per-language builds
     and unchanged reloads do no work twice."""
     hand_written = [
-        path for path in yaml_files([docs_dir], (".md",))
-        if not _is_generated(path, docs_dir)
+        path for path in yaml_files([docs_dir], (".md",)) if not _is_generated(path, docs_dir)
     ]
     sources = yaml_files([puzzles_dir]) if puzzles_dir.is_dir() else []
     key = _signature(sources + hand_written) + str(with_pdf)
@@ -92,7 +91,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
         # "Next puzzle" outside a lesson: the next of the same game, in the index's order.
         following: dict[str, str] = {}
         ordered = sorted(project.puzzles.values(), key=puzzle_order)
-        for one, two in zip(ordered, ordered[1:], strict=False):
+        for one, two in pairwise(ordered):
             if one.variant is two.variant:
                 following[one.id] = two.id
         for lang in languages:
@@ -111,8 +110,9 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
                 members = [project.puzzles[p] for p in lesson.puzzles]
                 pages.append(lesson_page(lesson, members, lang, with_pdf=with_pdf))
                 pages += sheet_pages(lesson, members, project.solutions, lang, _board)
-            pages += index_pages(list(project.puzzles.values()),
-                                 list(project.lessons.values()), lang)
+            pages += index_pages(
+                list(project.puzzles.values()), list(project.lessons.values()), lang
+            )
             pages.append(gallery_page(lang))
             site.pages[lang] = pages
     _BUILT.clear()

@@ -97,8 +97,11 @@ expect: forced
 
 def _text(texts: dict[str, str], languages: tuple[str, ...]) -> str:
     """``{en: "...", ru: "..."}``: JSON strings are YAML's double-quoted strings."""
-    return "{" + ", ".join(f"{lang}: {json.dumps(texts[lang], ensure_ascii=False)}"
-                           for lang in languages) + "}"
+    return (
+        "{"
+        + ", ".join(f"{lang}: {json.dumps(texts[lang], ensure_ascii=False)}" for lang in languages)
+        + "}"
+    )
 
 
 def _mkdocs_yml(title: str, languages: tuple[str, ...]) -> str:
@@ -173,7 +176,9 @@ worksheet and an answer key to print.
 """
 
 
-def init_project(folder: Path, languages: tuple[str, ...], title: str = "My Tabula lessons") -> list[Path]:
+def init_project(
+    folder: Path, languages: tuple[str, ...], title: str = "My Tabula lessons"
+) -> list[Path]:
     """Write a new lesson site into ``folder`` (which must not hold one already): its
     mkdocs.yml, a home page per language, three puzzles, a lesson and a README."""
     unknown = [lang for lang in languages if lang not in LANGUAGES]

@@ -50,8 +50,13 @@ def print_sheets(chromium: str, site_dir: Path, lessons: list[str]) -> None:
 
 
 def _print(chromium: str, profile: str, page: Path, pdf: Path) -> None:
-    command = [chromium, *_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}",
-               page.resolve().as_uri()]
+    command = [
+        chromium,
+        *_FLAGS,
+        f"--user-data-dir={profile}",
+        f"--print-to-pdf={pdf}",
+        page.resolve().as_uri(),
+    ]
     try:
         run = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -62,5 +67,6 @@ def _print(chromium: str, profile: str, page: Path, pdf: Path) -> None:
             "in mkdocs.yml to build without the PDFs)"
         )
     data = pdf.read_bytes()
-    pdf.write_bytes(_DATES.sub(lambda m: m.group(0)[: -len(m.group(2))] + b"0" * len(m.group(2)),
-                               data))
+    pdf.write_bytes(
+        _DATES.sub(lambda m: m.group(0)[: -len(m.group(2))] + b"0" * len(m.group(2)), data)
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,6 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             self.site, Path(page.file.abs_src_path).resolve(), markdown, _language(config, page)
         )
 
-
     # After the last language is built (i18n builds the others from its own on_post_build, at
     # priority -100): index the whole site with Pagefind, once.
     @event_priority(-110)
@@ -106,6 +106,13 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             target = site_dir / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+        # Material's instant navigation reads sitemap.xml beside each language's root to know
+        # the site's pages; i18n writes one, at the top: each language gets a copy.
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            sitemap = site_dir / name
+            for lang in LANGUAGES[1:]:
+                if sitemap.is_file() and (site_dir / lang).is_dir():
+                    shutil.copyfile(sitemap, site_dir / lang / name)
         if self.chromium is not None and self.site is not None:
             print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
