@@ -343,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument(
         "what",
-        choices=["engine", "check", "render", "widget"],
+        choices=["engine", "check", "render", "widget", "site"],
         help="what to measure: the engine on random positions, checking generated puzzles, or "
         "drawing boards",
     )
@@ -385,6 +385,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = {} if args.seed is None else {"seed": args.seed}
         if args.what == "check":
             print_check_bench(count=args.count or 1000, **seed)
+        elif args.what == "site":
+            from .site.bench import print_site_bench
+
+            print_site_bench(puzzles=args.count or 1000, **seed)
         elif args.what == "widget":
             from .render.widget_bench import print_widget_bench
 
