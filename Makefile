@@ -21,7 +21,7 @@ PIP := $(BIN)/pip install --quiet
 site: $(VENV)/.installed-site
 	$(BIN)/mkdocs build --strict
 
-test: $(VENV)/.installed-test $(VENV)/.installed-chromium
+test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 	$(BIN)/ruff check generator tests
 	$(BIN)/ruff format --check generator tests
 	$(BIN)/mypy --strict generator/engine
@@ -80,3 +80,14 @@ $(VENV)/.installed-chromium: | $(VENV)/.created
 			|| { echo "error: apt-get install chromium failed" >&2; exit 1; }; \
 	fi
 	@if [ -x $(CHROMIUM) ]; then touch $@; fi
+
+# The widget's accessibility check runs axe-core (the npm package) in the page; npm comes with
+# the machine's Node.js. Without npm the check skips, saying why.
+$(VENV)/.installed-axe: | $(VENV)/.created
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4.11 \
+			&& touch $@ || echo "warning: npm could not install axe-core: the accessibility" \
+			"check is skipped" >&2; \
+	else \
+		echo "warning: npm is missing: the widget's accessibility check is skipped" >&2; \
+	fi
