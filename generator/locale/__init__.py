@@ -29,6 +29,8 @@ from generator.engine.reasons import Refusal
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
+    "N_",
+    "VARIANT_NAMES",
     "MissingTranslationError",
     "explain",
     "gettext",
@@ -41,6 +43,24 @@ LANGUAGES = ("en", "ru")
 
 DOMAIN = "tabula"
 """The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/tabula.po``."""
+
+
+def N_(text: str) -> str:
+    """Marks a message for the catalogs without translating it where it is written."""
+    return text
+
+
+VARIANT_NAMES = {
+    "backgammon": N_("Backgammon"),
+    "tavla-classic": N_("Tavla Classic"),
+    "tavla-modern": N_("Tavla Modern"),
+    "turkish-tavla": N_("Turkish Tavla"),
+    "portes": N_("Portes"),
+    "long-nardy": N_("Long Nardy"),
+    "plakoto": N_("Plakoto"),
+    "fevga": N_("Fevga"),
+}
+"""Each variant's name, as a message id of the catalogs."""
 
 
 @cache

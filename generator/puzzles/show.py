@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine import BAR, OFF, Position
 from ..engine.board import place_name
-from ..locale import explain, translations
+from ..locale import N_, VARIANT_NAMES, explain, translations
 from .check import Solution
 from .model import (
     CountTask,
@@ -17,22 +17,6 @@ from .model import (
     ResultTask,
 )
 
-
-def N_(text: str) -> str:
-    """Marks a message for the catalogs without translating it here."""
-    return text
-
-
-VARIANT_NAMES = {
-    "backgammon": N_("Backgammon"),
-    "tavla-classic": N_("Tavla Classic"),
-    "tavla-modern": N_("Tavla Modern"),
-    "turkish-tavla": N_("Turkish Tavla"),
-    "portes": N_("Portes"),
-    "long-nardy": N_("Long Nardy"),
-    "plakoto": N_("Plakoto"),
-    "fevga": N_("Fevga"),
-}
 WIN_WORDS = {
     "single": N_("a single game"),
     "gammon": N_("a gammon"),

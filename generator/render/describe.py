@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, NamedTuple, get_args
 
 from generator.engine import BAR, OFF, Cube, Position, Step, format_play
-from generator.locale import translations
+from generator.locale import N_, VARIANT_NAMES, translations
 
 HighlightKind = Literal["destination", "source", "closed", "block"]
 """What a highlighted place means: a legal destination, the point a checker is picked up
@@ -38,21 +38,6 @@ class Highlight(NamedTuple):
     kind: HighlightKind
 
 
-def N_(text: str) -> str:
-    """Marks a message for the catalogs without translating it here."""
-    return text
-
-
-VARIANT_NAMES = {
-    "backgammon": N_("Backgammon"),
-    "tavla-classic": N_("Tavla Classic"),
-    "tavla-modern": N_("Tavla Modern"),
-    "turkish-tavla": N_("Turkish Tavla"),
-    "portes": N_("Portes"),
-    "long-nardy": N_("Long Nardy"),
-    "plakoto": N_("Plakoto"),
-    "fevga": N_("Fevga"),
-}
 HIGHLIGHT_WORDS: dict[HighlightKind, str] = {
     "destination": N_("Legal destinations: {places}."),
     "source": N_("The checker to move is on: {places}."),

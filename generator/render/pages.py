@@ -15,16 +15,11 @@ from pathlib import PurePosixPath
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..locale import explain, translations
+from ..locale import VARIANT_NAMES, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
-from ..puzzles.show import VARIANT_NAMES, _answer
+from ..puzzles.show import _answer
 from .widget import widget_data
-
-
-def N_(text: str) -> str:
-    """Marks a message for the catalogs without translating it here."""
-    return text
 
 
 @cache

@@ -57,7 +57,7 @@ from typing import Any
 
 from ..engine import BAR, OFF, Play, Refusal, Step, Turn
 from ..engine.moves import _State
-from ..locale import explain, translations
+from ..locale import N_, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.model import (
     CountTask,
@@ -91,11 +91,6 @@ MARK_TRIED = -1
 """A reason's mark: the checker the learner tried to move."""
 MARK_LANDING = -2
 """A reason's mark: where the checker would have landed."""
-
-
-def N_(text: str) -> str:
-    """Marks a message for the catalogs without translating it here."""
-    return text
 
 
 # Every word the widget shows, by the key the script knows it by.
