@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,43 +26,14 @@ from playwright.sync_api import (
     Browser,
     ConsoleMessage,
     Page,
-    Playwright,
     Response,
-    sync_playwright,
 )
 from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).parent.parent.parent
 
-CHROMIUM = os.environ.get("TABULA_CHROMIUM", "/usr/bin/chromium")
-"""Debian's chromium (TABULA_CHROMIUM names another build of Chromium, on another system)."""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 TIMEOUT_MS = 15_000
 """How long any one wait may take: a page change, a selector, a search result."""
-
-
-_SKIPPED: list[str] = []
-"""Why the browser tests were skipped, if they were: told at the end of the run."""
-
-
-def _skip(reason: str) -> None:
-    _SKIPPED.append(reason)
-    pytest.skip(reason)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _SKIPPED:
-        terminalreporter.write_line(
-            f"warning: the browser tests were skipped: {_SKIPPED[0]}", yellow=True, bold=True
-        )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -125,37 +95,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 # --- the browser -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="package")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="package")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not os.access(CHROMIUM, os.X_OK):
-        _skip(
-            f"Debian's chromium is not installed at {CHROMIUM} (make test installs it as root "
-            "with apt-get install chromium)"
-        )
-    try:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    except PlaywrightError as error:
-        _skip(f"{CHROMIUM} cannot be started: {_why(str(error))}")
-    try:
-        yield chromium
-    finally:
-        chromium.close()
-
-
-def _why(message: str) -> str:
-    """Playwright's first line and what the browser itself wrote on stderr, without the long
-    command lines."""
-    lines = message.strip().splitlines() or ["(no message)"]
-    said = [line.split("[err]", 1)[1].strip() for line in lines if "[err]" in line]
-    return "; ".join([lines[0], *dict.fromkeys(said)][:4])
 
 
 @dataclass

@@ -16,7 +16,6 @@ import contextlib
 import functools
 import http.server
 import json
-import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -25,21 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from generator.puzzles import Project, check_files, yaml_files
 
 REPO = Path(__file__).parent.parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 15_000
 
 EXTRA = {
@@ -152,26 +142,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)")
-    try:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    except PlaywrightError as error:
-        pytest.skip(f"{CHROMIUM} cannot be started: {str(error).strip()[:200]}")
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 @dataclass
