@@ -470,7 +470,9 @@ class Turn:
         if unchosen:
             # A stop with the most dice, set aside by the variant's last word (Fevga's duty
             # to unblock).
-            return self.variant.choice_refusal(unchosen[0].mover, unchosen[0].opponent)
+            reason = self.variant.choice_refusal(unchosen[0].mover, unchosen[0].opponent)
+            if reason is not None:
+                return reason
         for later in reachable:
             if self._dice_counted(later) == most:
                 reason = self.variant.end_refusal(later.mover, later.opponent)

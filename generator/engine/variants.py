@@ -217,9 +217,11 @@ class Variant:
         """The variant's last word among the plays from ``position`` that use the most dice."""
         return stops
 
-    def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
-        """Why a play that ``choose_among`` set aside, ending in this position, is refused."""
-        raise NotImplementedError(f"{self.name} sets no play aside")  # pragma: no cover
+    def choice_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
+        """Why a play that ``choose_among`` set aside, ending in this position, is refused;
+        ``None`` for variants whose ``choose_among`` sets nothing aside (the turn's generic
+        must-play reason then stands)."""
+        return None
 
     def cube(self) -> Cube:
         """A new doubling cube, in the centre at 1, for a game of this variant.
