@@ -30,6 +30,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "TAG_NAMES",
     "VARIANT_NAMES",
     "MissingTranslationError",
     "explain",
@@ -61,6 +62,46 @@ VARIANT_NAMES = {
     "fevga": N_("Fevga"),
 }
 """Each variant's name, as a message id of the catalogs."""
+
+TAG_NAMES = {
+    "bar": N_("The bar"),
+    "entry": N_("Entering"),
+    "hit": N_("Hitting"),
+    "blocked-landing": N_("Closed points"),
+    "must-play": N_("Playing both dice"),
+    "higher-die": N_("The higher die"),
+    "order": N_("The order of the dice"),
+    "pass": N_("No legal play"),
+    "bear-off": N_("Bearing off"),
+    "oversized": N_("Bearing off with a higher number"),
+    "wasted-pips": N_("No wasted pips"),
+    "home-board": N_("The home board"),
+    "freeze": N_("Hit at home and stay"),
+    "block": N_("The six-point block"),
+    "prime": N_("Primes"),
+    "cube": N_("The doubling cube"),
+    "take": N_("Taking a double"),
+    "drop": N_("Dropping a double"),
+    "double": N_("Doubling"),
+    "scoring": N_("Scoring"),
+    "gammon": N_("Gammons"),
+    "backgammon": N_("Backgammons"),
+    "mars": N_("Mars"),
+    "oin": N_("Oin"),
+    "head": N_("The head"),
+    "doubles": N_("Doubles"),
+    "first-turn": N_("The first turn"),
+    "opening": N_("The opening"),
+    "pin": N_("Pinning"),
+    "mother": N_("The mother"),
+    "runner": N_("The runner"),
+    "starting-quarter": N_("The starting quarter"),
+    "pip-count": N_("The pip count"),
+    "drill": N_("Drills"),
+    "basics": N_("Basics"),
+}
+"""The labels of the tags the site knows, as message ids. A project labels any other tag in
+its ``puzzles/tags.yaml``."""
 
 
 @cache

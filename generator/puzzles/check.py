@@ -19,9 +19,10 @@ from ..engine import (
 from ..engine.board import place_name
 from ..engine.errors import IllegalPlayError, NotationError
 from ..engine.moves import _State
+from ..locale import TAG_NAMES
 from .diagnostics import Report, display_path
 from .fences import Fence, check_page
-from .load import load_lesson, load_puzzle
+from .load import TAGS_FILE, is_tags_file, load_lesson, load_puzzle, load_tag_labels
 from .model import (
     LANGUAGES,
     CountTask,
@@ -33,6 +34,7 @@ from .model import (
     PlayTask,
     Puzzle,
     ResultTask,
+    Text,
 )
 from .source import read_yaml
 
@@ -339,6 +341,8 @@ class Project:
     report: Report = field(default_factory=Report)
     files: int = 0
     fences: dict[Path, list[Fence]] = field(default_factory=dict)
+    tag_labels: dict[str, Text] = field(default_factory=dict)
+    """The labels of the project's own tags (``puzzles/tags.yaml``)."""
 
 
 def site_languages(docs_dir: Path) -> tuple[str, ...]:
@@ -393,6 +397,9 @@ def check_files(
         if path.suffix == ".md":
             project.fences[path] = check_page(path, report)
             continue
+        if is_tags_file(path):
+            project.tag_labels.update(load_tag_labels(path, report, languages=languages))
+            continue
         if is_lesson_file(path):
             lesson = load_lesson(path, report, languages=languages)
             if lesson is not None:
@@ -425,14 +432,37 @@ def check_files(
             project.solutions[puzzle.id] = solution
     others: dict[str, Puzzle] = {}
     for path in known or []:
-        if path not in paths and not is_lesson_file(path):
+        if path in paths or is_lesson_file(path):
+            continue
+        if is_tags_file(path):
+            project.tag_labels.update(load_tag_labels(path, Report(), languages=languages))
+        else:
             quiet = load_puzzle(path, Report(), languages=languages)
             if quiet is not None:
                 others.setdefault(quiet.id, quiet)
+    for puzzle in seen_ids.values():
+        _check_tags(puzzle, project.tag_labels, report)
     for lesson in lessons:
         if _check_lesson(lesson, {**others, **seen_ids}, broken, report):
             project.lessons[lesson.id] = lesson
     return project
+
+
+def _check_tags(puzzle: Puzzle, labels: dict[str, Text], report: Report) -> None:
+    """Every tag of the puzzle has a label in each language: the site's own or the project's."""
+    for index, tag in enumerate(puzzle.tags):
+        if tag in TAG_NAMES or tag in labels:
+            continue
+        line, column = puzzle.where.of(f"tags.{index}")
+        close = difflib.get_close_matches(tag, [*TAG_NAMES, *labels], n=1, cutoff=0.7)
+        hint = f"did you mean '{close[0]}'? Or " if close else ""
+        report.error(
+            puzzle.where.path,
+            line,
+            column,
+            f"the tag '{tag}' has no label for the index pages: {hint}add "
+            f"'{tag}: {{en: ..., ru: ...}}' to puzzles/{TAGS_FILE}",
+        )
 
 
 def _check_folder(puzzle: Puzzle, report: Report) -> None:

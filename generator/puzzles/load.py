@@ -618,3 +618,45 @@ def _puzzle_ids(fields: _Fields, node: Node) -> tuple[str, ...] | None:
             continue
         ids.append(item.value)
     return tuple(ids) if fields.ok else None
+
+
+# Tag labels ------------------------------------------------------------------------------------
+
+TAGS_FILE = "tags.yaml"
+"""The file, in the puzzles folder, that labels a project's own tags in every language."""
+
+
+def is_tags_file(path: Path) -> bool:
+    return path.name == TAGS_FILE
+
+
+def load_tag_labels(
+    path: Path, report: Report, *, languages: tuple[str, ...] = LANGUAGES
+) -> dict[str, Text]:
+    """The labels in a tags file (``tag: {en: ..., ru: ...}`` per line), after reporting every
+    problem found in it; the tags whose labels could be read."""
+    node = read_yaml(path, report)
+    if node is None:
+        return {}
+    if not node.is_mapping:
+        report.error(
+            path,
+            node.line,
+            node.column,
+            "a tags file labels each tag in every language: 'my-tag: {en: ..., ru: ...}'",
+        )
+        return {}
+    fields = _Fields(node, path, report, "tags file", languages)
+    labels: dict[str, Text] = {}
+    for key, value in node.value.items():
+        tag = str(key)
+        if ID_PATTERN.match(tag) is None:
+            fields.error(
+                node.keys[key],
+                f"the tag {tag!r} is not lowercase words joined by hyphens, such as 'my-tag'",
+            )
+            continue
+        label = fields.text(value, f"label of '{tag}'")
+        if label is not None:
+            labels[tag] = label
+    return labels

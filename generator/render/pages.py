@@ -15,9 +15,10 @@ from pathlib import PurePosixPath
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..locale import VARIANT_NAMES, explain, translations
+from ..locale import TAG_NAMES, VARIANT_NAMES, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
+from ..puzzles.model import Text
 from ..puzzles.show import _answer
 from .widget import widget_data
 
@@ -65,6 +66,17 @@ def _front_matter_title(title: str) -> Markup:
     return Markup(json.dumps(safe, ensure_ascii=False))
 
 
+def tag_label(tag: str, lang: str, labels: Mapping[str, Text] | None = None) -> str:
+    """A tag's label in ``lang``: the project's own (``labels``), else the site's.
+
+    >>> tag_label("bear-off", "ru")
+    'Снятие шашек'
+    """
+    if labels and tag in labels:
+        return labels[tag][lang]
+    return translations(lang).gettext(TAG_NAMES[tag]) if tag in TAG_NAMES else tag
+
+
 def puzzle_page(
     puzzle: Puzzle,
     solution: Solution,
@@ -73,6 +85,7 @@ def puzzle_page(
     lessons: Iterable[Lesson] = (),
     *,
     following: str | None = None,
+    tag_labels: Mapping[str, Text] | None = None,
 ) -> Page:
     """The page of one puzzle in ``lang``: board, question, the widget's data and the
     solution (hidden until asked for). ``following``: the next puzzle's id in the variant's
@@ -119,6 +132,7 @@ def puzzle_page(
             plays=plays,
             data=_json_for_html(data),
             lessons=lessons,
+            tags=[tag_label(tag, lang, tag_labels) for tag in puzzle.tags],
         )
     )
     return Page(PurePosixPath("puzzles", puzzle.id, "index.md"), text)
@@ -162,8 +176,14 @@ def puzzle_order(puzzle: Puzzle) -> tuple[int, int, str]:
     return (list(VARIANT_NAMES).index(puzzle.variant.key), puzzle.level, puzzle.id)
 
 
-def index_pages(puzzles: list[Puzzle], lessons: list[Lesson], lang: str) -> list[Page]:
-    """The puzzles by game, by rule (tag) and by level, and the lessons by level."""
+def index_pages(
+    puzzles: list[Puzzle],
+    lessons: list[Lesson],
+    lang: str,
+    tag_labels: Mapping[str, Text] | None = None,
+) -> list[Page]:
+    """The puzzles by game, by rule (tag, in the order of their labels) and by level, and the
+    lessons by level."""
     _ = translations(lang).gettext
     names = {key: _(name) for key, name in VARIANT_NAMES.items()}
     ordered = sorted(puzzles, key=puzzle_order)
@@ -187,13 +207,13 @@ def index_pages(puzzles: list[Puzzle], lessons: list[Lesson], lang: str) -> list
         for key in VARIANT_NAMES
         if any(p.variant.key == key for p in ordered)
     ]
-    tags = sorted({tag for p in ordered for tag in p.tags})
+    label = {tag: tag_label(tag, lang, tag_labels) for p in ordered for tag in p.tags}
     by_tag = [
         {
-            "heading": tag,
+            "heading": label[tag],
             "items": [item(p, names[p.variant.key], "../") for p in ordered if tag in p.tags],
         }
-        for tag in tags
+        for tag in sorted(label, key=lambda tag: (label[tag].casefold(), tag))
     ]
     by_level = [
         {

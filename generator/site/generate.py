@@ -103,6 +103,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
                     _board,
                     lessons_of.get(puzzle_id, ()),
                     following=following.get(puzzle_id),
+                    tag_labels=project.tag_labels,
                 )
                 for puzzle_id, puzzle in sorted(project.puzzles.items())
             ]
@@ -111,7 +112,10 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
                 pages.append(lesson_page(lesson, members, lang, with_pdf=with_pdf))
                 pages += sheet_pages(lesson, members, project.solutions, lang, _board)
             pages += index_pages(
-                list(project.puzzles.values()), list(project.lessons.values()), lang
+                list(project.puzzles.values()),
+                list(project.lessons.values()),
+                lang,
+                project.tag_labels,
             )
             pages.append(gallery_page(lang))
             site.pages[lang] = pages
