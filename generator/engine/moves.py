@@ -412,12 +412,19 @@ class Turn:
         return state
 
     def _step(self, state: _State, source: int, die: int) -> _State | Refusal:
+        taken = self._take(state, source, die)
+        return taken if isinstance(taken, Refusal) else taken[1]
+
+    def _take(self, state: _State, source: int, die: int) -> tuple[Step, _State] | Refusal:
+        """The step that moving ``source`` with ``die`` makes from ``state`` and the state it
+        leads to, or why it is not allowed. (The state's own ``step`` may be another: states
+        reached by different steps are one state.)"""
         if state.over:
             return Refusal.of("game_over")
         for step, child in state.children.items():
             if step.source == source and step.die == die:
                 if child.good:
-                    return child
+                    return step, child
                 return self._must_play_refusal(state, step, child)
         outcome = self._try(state, source, die)
         if isinstance(outcome, Refusal):

@@ -213,12 +213,11 @@ def _walk(
             landing = place - die
             if hop.destination != OFF and landing < hop.destination:
                 continue
-            outcome = turn._step(current, place, die)
-            if isinstance(outcome, Refusal):
-                failures.append((current.used, outcome))
+            taken = turn._take(current, place, die)
+            if isinstance(taken, Refusal):
+                failures.append((current.used, taken))
                 continue
-            step = outcome.step
-            assert step is not None
+            step, outcome = taken
             arrived = step.destination == hop.destination
             captured = step.hit or step.pin
             if arrived:
