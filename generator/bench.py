@@ -715,7 +715,7 @@ def bench_puzzles(folder: Path, count: int, seed: int = DEFAULT_SEED) -> list[Pa
         path.write_text(
             f"id: bench-{index}\nvariant: {variant.key}\n"
             "title: {en: A generated puzzle, ru: Сгенерированная задача}\n"
-            "prompt: {en: What now?, ru: Как сыграть?}\nlevel: 3\ntags: [bench]\n"
+            "prompt: {en: What now?, ru: Как сыграть?}\nlevel: 3\ntags: [drill]\n"
             f"position: {{text: '{to_text(position)}'}}\ndice: [{first}, {second}]\n"
             f"task: {kind}\n{extra}\n",
             encoding="utf-8",

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..engine import (
     OFF,
@@ -20,8 +24,9 @@ from ..engine.board import place_name
 from ..engine.errors import IllegalPlayError, NotationError
 from ..engine.moves import _State
 from ..locale import TAG_NAMES
-from .diagnostics import Report, display_path
+from .diagnostics import Diagnostic, Report, display_path
 from .fences import Fence, check_page
+from .glossary import GLOSSARY, check_glossaries
 from .load import TAGS_FILE, is_tags_file, load_lesson, load_puzzle, load_tag_labels
 from .model import (
     LANGUAGES,
@@ -37,6 +42,8 @@ from .model import (
     Text,
 )
 from .source import read_yaml
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -243,22 +250,39 @@ def _solve_destinations(
 
 
 def destinations(turn: Turn, source: int) -> tuple[int, ...]:
-    """Every place the checker on ``source`` can stop on in some legal play, following the
-    checker step by step (farthest first; ``OFF`` last)."""
+    """Every place the checker on ``source`` can land on in some legal play (farthest first;
+    ``OFF`` last), following it step by step, also after other checkers moved first (a
+    checker that may move only once another has entered from the bar).
+
+    >>> from generator.engine import Turn, find_variant, from_text
+    >>> text = "bar:1 5:3 4:3 3:2 2:1 / 24:2 23:2 22:3 21:3 20:2 17:2 6:1"
+    >>> position = from_text(find_variant("portes"), text)
+    >>> destinations(Turn(position, (6, 1)), 5)
+    (4,)
+    """
+    if not turn.stops:
+        return ()
     found: set[int] = set()
     pending: list[tuple[_State, int]] = [(turn.root, source)]
     seen: set[tuple[int, int]] = set()
-    if not turn.stops:
-        return ()
     while pending:
         state, place = pending.pop()
         for step, child in state.children.items():
-            if step.source != place or not child.good or (id(child), step.destination) in seen:
+            if not child.good:
                 continue
-            seen.add((id(child), step.destination))
-            found.add(step.destination)
-            if step.destination != OFF:
-                pending.append((child, step.destination))
+            after = []
+            if step.source == place:
+                after.append(step.destination)  # the followed checker moves
+            if step.source != place or state.mover[place] > 1:
+                after.append(place)  # another checker moves
+            for where in after:
+                if (id(child), where) in seen:
+                    continue
+                seen.add((id(child), where))
+                if where != place:
+                    found.add(where)
+                if where != OFF:
+                    pending.append((child, where))
     return tuple(sorted(found, key=lambda p: (p == OFF, -p)))
 
 
@@ -395,7 +419,9 @@ def check_files(
             progress(index, len(paths), path)
         project.files += 1
         if path.suffix == ".md":
-            project.fences[path] = check_page(path, report)
+            fences, problems = _checked(path, languages, "page", partial(check_page, path))
+            project.fences[path] = fences
+            report.diagnostics += problems
             continue
         if is_tags_file(path):
             project.tag_labels.update(load_tag_labels(path, report, languages=languages))
@@ -405,13 +431,15 @@ def check_files(
             if lesson is not None:
                 lessons.append(lesson)
             continue
-        puzzle = load_puzzle(path, report, languages=languages)
+        puzzle, problems = _checked(
+            path, languages, "puzzle", partial(_read_puzzle, path, languages=languages)
+        )
+        report.diagnostics += problems
         if puzzle is None:
             broken_id = _id_of(path)
             if broken_id:
                 broken.setdefault(broken_id, path)
             continue
-        _check_folder(puzzle, report)
         earlier = seen_ids.get(puzzle.id)
         if earlier is not None:
             line, column = puzzle.where.of("id")
@@ -425,9 +453,9 @@ def check_files(
             )
             continue
         seen_ids[puzzle.id] = puzzle
-        errors_before = len(report.errors)
-        solution = solve(puzzle, report)
-        if solution is not None and len(report.errors) == errors_before:
+        solution, problems = _checked(path, languages, "solution", partial(solve, puzzle))
+        report.diagnostics += problems
+        if solution is not None and not any(p.severity == "error" for p in problems):
             project.puzzles[puzzle.id] = puzzle
             project.solutions[puzzle.id] = solution
     others: dict[str, Puzzle] = {}
@@ -442,10 +470,46 @@ def check_files(
                 others.setdefault(quiet.id, quiet)
     for puzzle in seen_ids.values():
         _check_tags(puzzle, project.tag_labels, report)
+    # The glossaries' term ids: a link to glossary.md#<id> must work in every language.
+    glossaries = [p for p in paths if p.name == GLOSSARY and p.parent.name in languages]
+    if glossaries:
+        report.diagnostics += check_glossaries(glossaries[0].parent.parent, languages)
     for lesson in lessons:
         if _check_lesson(lesson, {**others, **seen_ids}, broken, report):
             project.lessons[lesson.id] = lesson
     return project
+
+
+_CACHE: dict[tuple[Path, str, tuple[str, ...], str], tuple[bytes, Any, list[Diagnostic]]] = {}
+
+
+def _checked(
+    path: Path, languages: tuple[str, ...], kind: str, work: Callable[[Report], T]
+) -> tuple[T, list[Diagnostic]]:
+    """``work``'s answer about the file ``path`` and the problems it reported, remembered for
+    as long as the file's content stays the same: ``mkdocs serve`` and the per-language builds
+    then re-check only the files that changed. (A file that cannot be read is not
+    remembered.)"""
+    try:
+        content = path.read_bytes()
+    except OSError:
+        report = Report()
+        return work(report), report.diagnostics
+    key = (path, kind, languages, os.getcwd())
+    known = _CACHE.get(key)
+    if known is not None and known[0] == content:
+        return known[1], known[2]
+    report = Report()
+    answer = work(report)
+    _CACHE[key] = (content, answer, report.diagnostics)
+    return answer, report.diagnostics
+
+
+def _read_puzzle(path: Path, report: Report, languages: tuple[str, ...]) -> Puzzle | None:
+    puzzle = load_puzzle(path, report, languages=languages)
+    if puzzle is not None:
+        _check_folder(puzzle, report)
+    return puzzle
 
 
 def _check_tags(puzzle: Puzzle, labels: dict[str, Text], report: Report) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Position
-from ..puzzles import Diagnostic, Project, check_files, yaml_files
+from ..puzzles import Diagnostic, Lesson, Project, Puzzle, Solution, check_files, yaml_files
 from ..puzzles.check import site_languages
 from ..puzzles.fences import Fence
+from ..puzzles.model import Text
 from ..render.pages import (
     Page,
     fence_html,
@@ -96,14 +97,13 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
                 following[one.id] = two.id
         for lang in languages:
             pages = [
-                puzzle_page(
+                _puzzle_page(
                     puzzle,
                     project.solutions[puzzle_id],
                     lang,
-                    _board,
-                    lessons_of.get(puzzle_id, ()),
-                    following=following.get(puzzle_id),
-                    tag_labels=project.tag_labels,
+                    lessons_of.get(puzzle_id, []),
+                    following.get(puzzle_id),
+                    project.tag_labels,
                 )
                 for puzzle_id, puzzle in sorted(project.puzzles.items())
             ]
@@ -122,6 +122,34 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
     _BUILT.clear()
     _BUILT[key] = site
     return site
+
+
+_PAGES: dict[tuple[str, str], tuple[object, object, object, Page]] = {}
+
+
+def _puzzle_page(
+    puzzle: Puzzle,
+    solution: Solution,
+    lang: str,
+    lessons: list[Lesson],
+    following: str | None,
+    tag_labels: dict[str, Text],
+) -> Page:
+    """The puzzle's page, rendered again only when what it shows changed: the checker hands
+    back the same puzzle and solution objects for an unchanged file (``mkdocs serve``)."""
+    context = (
+        following,
+        [(lesson.id, lesson.title) for lesson in lessons],
+        [tag_labels.get(tag) for tag in puzzle.tags],
+    )
+    known = _PAGES.get((puzzle.id, lang))
+    if known is not None and known[0] is puzzle and known[1] is solution and known[2] == context:
+        return known[3]
+    page = puzzle_page(
+        puzzle, solution, lang, _board, lessons, following=following, tag_labels=tag_labels
+    )
+    _PAGES[(puzzle.id, lang)] = (puzzle, solution, context, page)
+    return page
 
 
 def _is_generated(path: Path, docs_dir: Path) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -21,6 +22,8 @@ from .generate import Site, prepare, render_fences, write_pages
 from .pdf import find_chromium, print_sheets
 from .search import index_site
 
+log = logging.getLogger("mkdocs.plugins.tabula")
+
 
 class TabulaConfig(Config):
     puzzles_dir = config_options.Type(str, default="puzzles")
@@ -36,6 +39,12 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
     def __init__(self) -> None:
         self.site: Site | None = None
         self.chromium: str | None = None
+        self.dirty = False
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # `mkdocs serve --dirty` rebuilds only the pages that changed: the search index and
+        # the worksheets' PDFs of its first build are kept (see on_post_build).
+        self.dirty = command == "serve" and dirty
 
     def _puzzles_dir(self, config: MkDocsConfig) -> Path:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -113,6 +122,13 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             for lang in LANGUAGES[1:]:
                 if sitemap.is_file() and (site_dir / lang).is_dir():
                     shutil.copyfile(sitemap, site_dir / lang / name)
+        # A dirty rebuild under `mkdocs serve` keeps the search index and PDFs made by the
+        # first build: remaking them takes seconds, and a writer is waiting for the page.
+        if self.dirty and (site_dir / "pagefind").is_dir():
+            log.info(
+                "Tabula: dirty rebuild: the search index and PDFs are those of the first build"
+            )
+            return
         if self.chromium is not None and self.site is not None:
             print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
