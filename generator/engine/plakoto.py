@@ -31,6 +31,7 @@ class Plakoto(Variant):
     key = "plakoto"
     name = "Plakoto"
     aliases: ClassVar[tuple[str, ...]] = ("πλακωτό", "плакото")
+    win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
     setup: ClassVar[dict[int, int]] = {START: CHECKERS}
     has_bar = False
     counts_triple = False

@@ -25,7 +25,9 @@ WIN_WORDS = {
     "oin": N_("an oin"),
     "mother": N_("the mother pin"),
     "drop": N_("a dropped double"),
+    "draw": N_("a draw"),
 }
+"""How each kind of result reads after "wins" (and a draw on its own), as message ids."""
 
 
 def _cell(position: Position, point: int) -> str:
@@ -149,4 +151,4 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
         "{winner} wins {how}: {points} point",
         "{winner} wins {how}: {points} points",
         result.points,
-    ).format(winner=winner, how=_(WIN_WORDS.get(result.kind, result.kind)), points=result.points)
+    ).format(winner=winner, how=_(WIN_WORDS[result.kind]), points=result.points)

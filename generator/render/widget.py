@@ -434,7 +434,7 @@ def _task_answer(puzzle: Puzzle, solution: Solution, lang: str) -> dict[str, Any
         "winner": result.winner,
         "kind": result.kind,
         "points": result.points,
-        "kinds": [[kind, _(WIN_WORDS.get(kind, kind))] for kind in kinds],
+        "kinds": [[kind, _(WIN_WORDS[kind])] for kind in kinds],
         "draw": result.winner is None,
     }
 
