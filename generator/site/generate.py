@@ -172,12 +172,33 @@ def write_pages(site: Site, docs_dir: Path) -> int:
                 if old not in wanted:
                     old.unlink()
         for path, text in wanted.items():
-            if path.is_file() and path.read_text(encoding="utf-8") == text:
+            if _unchanged(path, text):
                 continue
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+            _WRITTEN[path] = (text, path.stat().st_mtime_ns)
             written += 1
     return written
+
+
+_WRITTEN: dict[Path, tuple[str, int]] = {}
+"""What this process last wrote to each generated page, and the file's time then."""
+
+
+def _unchanged(path: Path, text: str) -> bool:
+    """The page already holds ``text``: known from what this process wrote, if the file was
+    not touched since, else read back."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        return False
+    known = _WRITTEN.get(path)
+    if known is not None and known[1] == mtime:
+        return known[0] == text
+    if path.read_text(encoding="utf-8") != text:
+        return False
+    _WRITTEN[path] = (text, mtime)
+    return True
 
 
 def render_fences(site: Site, path: Path, markdown: str, lang: str) -> str:

@@ -8,6 +8,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
+from jinja2.bccache import Bucket, BytecodeCache
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -94,6 +96,14 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         write_pages(site, docs)
         self.site = site
 
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
+        # MkDocs makes a new theme environment for every build (and i18n one per language):
+        # the compiled templates are kept for the whole process, so `mkdocs serve` does not
+        # compile Material's templates again on each rebuild.
+        if env.bytecode_cache is None:
+            env.bytecode_cache = _COMPILED
+        return env
+
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
@@ -133,6 +143,23 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
 
+
+class _CompiledTemplates(BytecodeCache):
+    """Compiled Jinja templates, kept in memory by template and source checksum."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[tuple[str, str], bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.compiled.get((bucket.key, bucket.checksum))
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[(bucket.key, bucket.checksum)] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
 
 ASSETS = ("assets/tabula-board.css", "assets/tabula-sheets.css")
 """The files the plugin adds to every site, under these names in site/."""
