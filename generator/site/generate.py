@@ -6,6 +6,7 @@ Nothing here imports MkDocs: ``plugin.py`` adapts it to MkDocs' events.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
@@ -74,9 +75,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
     """Check every puzzle, lesson and board fence, then render the generated pages of every
     language. The result is cached by the content of the sources, so the per-language builds
     and unchanged reloads do no work twice."""
-    hand_written = [
-        path for path in yaml_files([docs_dir], (".md",)) if not _is_generated(path, docs_dir)
-    ]
+    hand_written = hand_written_pages(docs_dir)
     sources = yaml_files([puzzles_dir]) if puzzles_dir.is_dir() else []
     key = _signature(sources + hand_written) + str(with_pdf)
     if key in _BUILT:
@@ -152,12 +151,16 @@ def _puzzle_page(
     return page
 
 
-def _is_generated(path: Path, docs_dir: Path) -> bool:
-    try:
-        parts = path.relative_to(docs_dir).parts
-    except ValueError:
-        return False
-    return len(parts) > 1 and parts[1] in GENERATED
+def hand_written_pages(docs_dir: Path) -> list[Path]:
+    """The Markdown pages of ``docs_dir`` that people write, sorted: every ``.md`` file except
+    the generated folders of each language (not even walked through: they hold thousands)."""
+    found: list[Path] = []
+    for folder, subfolders, names in os.walk(docs_dir):
+        here = Path(folder)
+        if here.parent == docs_dir:
+            subfolders[:] = [name for name in subfolders if name not in GENERATED]
+        found += [here / name for name in names if name.endswith(".md")]
+    return sorted(found)
 
 
 def write_pages(site: Site, docs_dir: Path) -> int:
