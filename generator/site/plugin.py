@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import logging
+import os
+import re
 import shutil
+import subprocess
+import unicodedata
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -53,6 +57,16 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         return root / self.config.puzzles_dir
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Headings' anchors keep their letters in every language (Markdown's own slugify
+        # drops Cyrillic, and Russian headings became #_1, #_2...).
+        toc = config.mdx_configs.setdefault("toc", {})
+        toc.setdefault("slugify", slugify)
+        # The sitemap's dates: those of the sources (the last commit), not of the day of the
+        # build, so that two builds of the same sources are byte-identical.
+        if "SOURCE_DATE_EPOCH" not in os.environ:
+            committed = _last_commit_time(Path(config.config_file_path or ".").resolve().parent)
+            if committed is not None:
+                os.environ["SOURCE_DATE_EPOCH"] = committed
         # `mkdocs serve` rebuilds when a puzzle changes.
         puzzles = str(self._puzzles_dir(config))
         if puzzles not in config.watch:
@@ -173,6 +187,35 @@ def asset_texts() -> dict[str, str]:
         "assets/tabula-board.css": board_css(),
         "assets/tabula-sheets.css": folder.joinpath("sheets.css").read_text(encoding="utf-8"),
     }
+
+
+def _last_commit_time(folder: Path) -> str | None:
+    """The time of the last commit of the repository around ``folder`` (seconds since 1970),
+    or ``None`` outside a git repository."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(folder), "log", "-1", "--format=%ct"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    stamp = done.stdout.strip()
+    return stamp if done.returncode == 0 and stamp.isdigit() else None
+
+
+def slugify(text: str, separator: str) -> str:
+    """A heading's anchor: its words in lowercase, in any script, joined by ``separator``.
+
+    >>> slugify("Голова: одна шашка за ход", "-")
+    'голова-одна-шашка-за-ход'
+    >>> slugify("Tavla — no cube (Classic)", "-")
+    'tavla-no-cube-classic'
+    """
+    words = re.sub(r"[^\w\s-]", "", unicodedata.normalize("NFKC", text)).strip().lower()
+    return re.sub(rf"[{re.escape(separator)}\s]+", separator, words)
 
 
 def _language(config: MkDocsConfig, page: Page) -> str:
