@@ -29,12 +29,14 @@ test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 		$(BIN)/mkdocs build --strict --quiet --site-dir "$$tmp"
 
+# --dirty: after an edit only the pages it changed are rebuilt (the search index and PDFs stay
+# those of the first build). `make site` always builds everything.
 serve: $(VENV)/.installed-site
-	$(BIN)/mkdocs serve
+	$(BIN)/mkdocs serve --dirty
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
-	rm -rf docs/*/generated
+	rm -rf docs/*/puzzles docs/*/lessons docs/*/gallery
 	find $(wildcard generator tests) -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
