@@ -470,6 +470,7 @@ def check_files(
                 others.setdefault(quiet.id, quiet)
     for puzzle in seen_ids.values():
         _check_tags(puzzle, project.tag_labels, report)
+    _check_twins([p for p in paths if p.suffix == ".md"], languages, report)
     # The glossaries' term ids: a link to glossary.md#<id> must work in every language.
     glossaries = [p for p in paths if p.name == GLOSSARY and p.parent.name in languages]
     if glossaries:
@@ -510,6 +511,32 @@ def _read_puzzle(path: Path, report: Report, languages: tuple[str, ...]) -> Puzz
     if puzzle is not None:
         _check_folder(puzzle, report)
     return puzzle
+
+
+_NAMES_OF = {"en": "English", "ru": "Russian"}
+
+
+def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) -> None:
+    """Every page of ``docs/<lang>/`` has its twin, the same file in each other language's
+    folder: a missing one would be shown in the wrong language."""
+    for page in pages:
+        parts = page.parts
+        for index, part in enumerate(parts[:-1]):
+            root = Path(*parts[:index]) if index else Path(".")
+            if part not in languages or not all((root / lang).is_dir() for lang in languages):
+                continue
+            rest = Path(*parts[index + 1 :])
+            for lang in languages:
+                twin = root / lang / rest
+                if lang != part and not twin.is_file():
+                    report.error(
+                        page,
+                        1,
+                        1,
+                        f"this page has no {_NAMES_OF.get(lang, lang)} twin: write "
+                        f"{display_path(twin)} (every page exists in each language of the site)",
+                    )
+            break
 
 
 def _check_tags(puzzle: Puzzle, labels: dict[str, Text], report: Report) -> None:

@@ -27,6 +27,7 @@ import pytest
 
 from generator.cli import run_check
 from generator.puzzles import check_files, yaml_files
+from generator.puzzles.check import SOURCE_SUFFIXES
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -72,7 +73,7 @@ def _lines(path: Path) -> list[str]:
 def _check(*paths: Path) -> list[str]:
     """What ``check`` reports for ``paths``, one line per problem, as it prints them (the
     working directory must be the repository root)."""
-    project = check_files(yaml_files(list(paths)))
+    project = check_files(yaml_files(list(paths), SOURCE_SUFFIXES))
     return [str(diagnostic) for diagnostic in project.report.sorted()]
 
 
