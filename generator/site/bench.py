@@ -157,6 +157,15 @@ def make_plain_project(tabula_root: Path, root: Path) -> None:
     config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(_edit_config(config, tabula=False), encoding="utf-8")
     _copy_docs(tabula_root / "docs", root / "docs", with_generated=True)
+    # The generated pages hold marks where the plugin puts boards and lists back after
+    # Markdown: the plain project gets the HTML itself, as a site without the plugin would.
+    from .generate import prepare, put_back
+
+    prepare(tabula_root / "puzzles", tabula_root / "docs")
+    for page in (root / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        if "<!--tabula:" in text:
+            page.write_text(put_back(text), encoding="utf-8")
 
 
 # Timing ----------------------------------------------------------------------------------------

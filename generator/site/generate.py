@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
@@ -70,6 +71,32 @@ def _signature(files: list[Path]) -> str:
 
 _BUILT: dict[str, Site] = {}
 
+# Boards and long index lists are set aside before Markdown and put back after it: Markdown's
+# HTML parser would otherwise walk every element of every SVG (half of a build's time) and of
+# every list of a thousand puzzles, only to pass them through unchanged.
+SET_ASIDE: dict[str, str] = {}
+"""The HTML set aside, by the key its mark carries (a hash of the HTML)."""
+_HEAVY = re.compile(r'<svg\b.*?</svg>|<ul class="tabula-index">.*?</ul>', re.DOTALL)
+_MARK = re.compile(r"<!--tabula:([0-9a-f]{20})-->")
+
+
+def set_aside(text: str) -> str:
+    """``text`` with each board SVG and puzzle list replaced by a short mark (an HTML comment,
+    which Markdown passes through); :func:`put_back` restores them in the HTML."""
+
+    def mark(match: re.Match[str]) -> str:
+        html = match.group(0)
+        key = hashlib.blake2b(html.encode(), digest_size=10).hexdigest()
+        SET_ASIDE[key] = html
+        return f"<!--tabula:{key}-->"
+
+    return _HEAVY.sub(mark, text)
+
+
+def put_back(html: str) -> str:
+    """The page's HTML with what :func:`set_aside` took out put back in place."""
+    return _MARK.sub(lambda match: SET_ASIDE[match.group(1)], html)
+
 
 def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Site:
     """Check every puzzle, lesson and board fence, then render the generated pages of every
@@ -117,7 +144,7 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
                 project.tag_labels,
             )
             pages.append(gallery_page(lang))
-            site.pages[lang] = pages
+            site.pages[lang] = [Page(page.path, set_aside(page.text)) for page in pages]
     _BUILT.clear()
     _BUILT[key] = site
     return site
@@ -214,6 +241,6 @@ def render_fences(site: Site, path: Path, markdown: str, lang: str) -> str:
         return markdown
     lines = markdown.splitlines()
     for raw, fence in reversed(list(zip(raws, fences, strict=False))):
-        html = fence_html(fence, lang, _board)
+        html = set_aside(fence_html(fence, lang, _board))
         lines[raw.line - 1 : raw.end_line] = ["", html, ""]
     return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")

@@ -24,7 +24,7 @@ from mkdocs.structure.pages import Page
 
 from ..locale import LANGUAGES, MissingTranslationError
 from ..render.theme import board_css
-from .generate import Site, prepare, render_fences, write_pages
+from .generate import Site, prepare, put_back, render_fences, write_pages
 from .pdf import find_chromium, print_sheets
 from .search import index_site
 
@@ -126,6 +126,17 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         return render_fences(
             self.site, Path(page.file.abs_src_path).resolve(), markdown, _language(config, page)
         )
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        try:
+            return put_back(html)
+        except KeyError:
+            raise PluginError(
+                f"Tabula: {page.file.src_uri} holds a board that this build did not draw: "
+                "build again (mkdocs build, or restart mkdocs serve)"
+            ) from None
 
     # After the last language is built (i18n builds the others from its own on_post_build, at
     # priority -100): index the whole site with Pagefind, once.

@@ -159,6 +159,17 @@ def test_a_board_fence_becomes_a_diagram_with_its_plays(built: Path) -> None:
     assert "7 допустимых ходов" in read(built / "ru/index.html")
 
 
+def test_boards_and_lists_set_aside_for_markdown_are_all_put_back(built: Path) -> None:
+    pages = sorted(built.rglob("*.html"))
+    assert pages
+    for page in pages:
+        assert "<!--tabula:" not in read(page), page
+    index = read(built / "puzzles/index.html")
+    assert '<ul class="tabula-index">' in index and "bg-hostile/" in index
+    svg = read(built / "puzzles/bg-hostile/index.html")
+    assert svg.count("<svg") >= 1 and svg.count("</svg>") == svg.count("<svg")
+
+
 def test_the_search_index_has_one_part_per_language(built: Path) -> None:
     entry = read(built / "pagefind/pagefind-entry.json")
     assert '"en"' in entry and '"ru"' in entry
