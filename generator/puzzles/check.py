@@ -392,10 +392,11 @@ def yaml_files(paths: list[Path], suffixes: tuple[str, ...] = (".yaml", ".yml"))
     files named directly are kept whatever their suffix."""
     found: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            found.update(p for p in path.rglob("*") if p.suffix in suffixes and p.is_file())
-        else:
+        if not path.is_dir():
             found.add(path)
+            continue
+        for folder, _, names in os.walk(path):
+            found.update(Path(folder, name) for name in names if name.endswith(suffixes))
     return sorted(found)
 
 

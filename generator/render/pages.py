@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import PurePosixPath
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
@@ -242,8 +243,9 @@ def index_pages(
     ]
     template = _environment().get_template("index.md.j2")
 
-    def page(path: str, title: str, intro: str, sections: Sequence[Mapping[str, object]]) -> Page:
-        text = template.render(title=title, intro=intro, sections=sections)
+    def page(path: str, title: str, intro: str, sections: Sequence[Mapping[str, Any]]) -> Page:
+        listed = [{**section, "list": _index_list(section["items"])} for section in sections]
+        text = template.render(title=title, intro=intro, sections=listed)
         return Page(PurePosixPath(path), text)
 
     return [
@@ -272,6 +274,20 @@ def index_pages(
             lessons_by_level,
         ),
     ]
+
+
+def _index_list(items: Sequence[Mapping[str, str]]) -> Markup:
+    """A list of an index page as HTML, each title escaped. (Written here rather than in the
+    template: an index of a thousand puzzles is rebuilt on every change of a title.)"""
+    escape = Markup.escape
+    rows = [
+        f'<li><a href="{escape(item["href"])}" data-puzzle-id="{escape(item["id"])}">'
+        f"{escape(item['title'])}</a>"
+        + (f' <span class="tabula-meta">{escape(item["note"])}</span>' if item["note"] else "")
+        + "</li>\n"
+        for item in items
+    ]
+    return Markup('<ul class="tabula-index">\n' + "".join(rows) + "</ul>")
 
 
 def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
@@ -320,6 +336,7 @@ def _p(css_class: str, text: str) -> str:
     return f'<p class="{css_class}">{Markup.escape(text)}</p>'
 
 
+@cache
 def gallery_page(lang: str) -> Page:
     """The board gallery: every variant's start and every annotation, drawn from positions; it
     is also the page to look at when the drawing code changes."""

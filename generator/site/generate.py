@@ -83,6 +83,19 @@ _MARK = re.compile(r"<!--tabula:([0-9a-f]{20})-->")
 def set_aside(text: str) -> str:
     """``text`` with each board SVG and puzzle list replaced by a short mark (an HTML comment,
     which Markdown passes through); :func:`put_back` restores them in the HTML."""
+    known = _ASIDE.get(text)
+    if known is None:
+        if len(_ASIDE) > 50_000:
+            _ASIDE.clear()
+        known = _ASIDE[text] = _set_aside(text)
+    return known
+
+
+_ASIDE: dict[str, str] = {}
+"""The pages already set aside, by their text: unchanged pages cost a lookup on rebuilds."""
+
+
+def _set_aside(text: str) -> str:
 
     def mark(match: re.Match[str]) -> str:
         html = match.group(0)
@@ -195,38 +208,43 @@ def write_pages(site: Site, docs_dir: Path) -> int:
     remove generated pages whose puzzle is gone. Returns how many files were written."""
     written = 0
     for lang, pages in site.pages.items():
-        root = docs_dir / lang
-        wanted = {root / page.path: page.text for page in pages}
+        root = os.path.join(docs_dir, lang)
+        wanted = {os.path.join(root, page.path): page.text for page in pages}
         for folder in GENERATED:
-            for old in sorted((root / folder).rglob("*.md")) if (root / folder).is_dir() else []:
-                if old not in wanted:
-                    old.unlink()
+            for where, _, names in os.walk(os.path.join(root, folder)):
+                for name in names:
+                    old = os.path.join(where, name)
+                    if name.endswith(".md") and old not in wanted:
+                        os.unlink(old)
         for path, text in wanted.items():
             if _unchanged(path, text):
                 continue
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            _WRITTEN[path] = (text, path.stat().st_mtime_ns)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+            _WRITTEN[path] = (text, os.stat(path).st_mtime_ns)
             written += 1
     return written
 
 
-_WRITTEN: dict[Path, tuple[str, int]] = {}
-"""What this process last wrote to each generated page, and the file's time then."""
+_WRITTEN: dict[str, tuple[str, int]] = {}
+"""What this process last wrote to each generated page, and the file's time then. (Plain
+strings and ``os`` here: a rebuild goes over every generated page, thousands of them.)"""
 
 
-def _unchanged(path: Path, text: str) -> bool:
+def _unchanged(path: str, text: str) -> bool:
     """The page already holds ``text``: known from what this process wrote, if the file was
     not touched since, else read back."""
     try:
-        mtime = path.stat().st_mtime_ns
+        mtime = os.stat(path).st_mtime_ns
     except OSError:
         return False
     known = _WRITTEN.get(path)
     if known is not None and known[1] == mtime:
         return known[0] == text
-    if path.read_text(encoding="utf-8") != text:
-        return False
+    with open(path, encoding="utf-8") as file:
+        if file.read() != text:
+            return False
     _WRITTEN[path] = (text, mtime)
     return True
 
