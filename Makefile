@@ -30,9 +30,11 @@ test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 		$(BIN)/mkdocs build --strict --quiet --site-dir "$$tmp"
 
 # --dirty: after an edit only the pages it changed are rebuilt (the search index and PDFs stay
-# those of the first build). `make site` always builds everything.
+# those of the first build). MkDocs warns about every dirty build, so strict mode, which stops
+# on any warning, is off while previewing; a wrong puzzle or board still stops the build, and
+# `make site` always builds everything, strictly.
 serve: $(VENV)/.installed-site
-	$(BIN)/mkdocs serve --dirty
+	$(BIN)/mkdocs serve --dirty --no-strict
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

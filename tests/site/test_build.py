@@ -211,3 +211,33 @@ def test_two_builds_of_the_same_sources_are_identical(tmp_path: Path) -> None:
         return found
 
     assert differences(comparison) == []
+
+
+def test_a_dirty_serve_rebuild_shows_the_changed_puzzle_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What `make serve` does after an edit: mkdocs serve --dirty rebuilds only changed pages
+    # (mkdocs-static-i18n reads --dirty from the command line for the other language).
+    root = make_project(tmp_path)
+    site = root / "site"
+
+    def serve_build(dirty: bool) -> None:
+        # (--no-strict, as `make serve` runs it: MkDocs warns about every dirty build.)
+        config = load_config(str(root / "mkdocs.yml"), site_dir=str(site), strict=False)
+        config.plugins.on_startup(command="serve", dirty=dirty)
+        build(config, dirty=dirty)
+
+    serve_build(dirty=False)
+    monkeypatch.setattr("sys.argv", ["mkdocs", "serve", "--dirty"])
+    puzzle = root / "puzzles" / "backgammon" / "hostile.yaml"
+    text = read(puzzle)
+    renamed = text.replace('title: {en: "', 'title: {en: "Renamed ', 1)
+    renamed = renamed.replace('ru: "', 'ru: "Новое имя ', 1)
+    assert renamed.count("Renamed") == renamed.count("Новое имя") == 1
+    puzzle.write_text(renamed, encoding="utf-8")
+    serve_build(dirty=True)
+    assert "Renamed" in read(site / "puzzles/bg-hostile/index.html")
+    assert "Renamed" in read(site / "puzzles/index.html")
+    assert "Новое имя" in read(site / "ru/puzzles/bg-hostile/index.html")
+    for page in site.rglob("*.html"):
+        assert "<!--tabula:" not in read(page), page
