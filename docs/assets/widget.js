@@ -86,6 +86,8 @@ class Puzzle {
     this.build();
     this.reset(false);
     if (solvedIds().has(data.id)) this.say(this.words.solved_before);
+    else if (data.task === "play" && data.graph) this.say(this.words.how_play);
+    else if (data.task === "destinations") this.say(this.words.how_ticks);
   }
 
   // Messages ---------------------------------------------------------------------------------
@@ -234,7 +236,12 @@ class Puzzle {
       this.playSolution();
       return;
     }
-    this.say(capitalized(this.data.answer_text));
+    this.say(capitalized(this.data.answer_text) + this.explanation());
+  }
+
+  // The teacher's explanation, if the puzzle has one, to follow the answer.
+  explanation() {
+    return this.data.explain ? ` ${this.data.explain}` : "";
   }
 
   // Mouse and keyboard ----------------------------------------------------------------------
@@ -481,7 +488,7 @@ class Puzzle {
     const play = this.node()[0];
     const notation = this.data.plays[play];
     this.judged = true;
-    const explain = this.data.explain ? ` ${this.data.explain}` : "";
+    const explain = this.explanation();
     if (this.graph.a.includes(play)) {
       this.root.dataset.verdict = "accepted";
       if (!quiet) {
@@ -680,7 +687,9 @@ class Puzzle {
     this.root.dataset.verdict = right ? "right" : "wrong";
     if (right) {
       this.solved();
-      this.say(fill(this.words.right, { answer: capitalized(this.data.answer_text) }));
+      this.say(
+        fill(this.words.right, { answer: capitalized(this.data.answer_text) }) + this.explanation(),
+      );
     } else {
       this.say(this.words.wrong);
     }

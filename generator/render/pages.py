@@ -218,7 +218,7 @@ def index_pages(
     ]
     by_level = [
         {
-            "heading": level(n),
+            "heading": _("Level {level}").format(level=n),
             "items": [item(p, names[p.variant.key], "../") for p in ordered if p.level == n],
         }
         for n in range(1, 6)
@@ -226,7 +226,7 @@ def index_pages(
     ]
     lessons_by_level = [
         {
-            "heading": level(n),
+            "heading": _("Level {level}").format(level=n),
             "items": [
                 {
                     "href": f"{lesson.id}/",

@@ -108,6 +108,10 @@ WORDS = {
     "solved_before": N_("You have solved this puzzle before."),
     "solved_badge": N_("Solved"),
     "controls": N_("Puzzle controls"),
+    "how_play": N_(
+        "Tap or click one of your checkers, then the point it moves to: each step plays one die."
+    ),
+    "how_ticks": N_("Tap or click every point the checker can reach, then Check."),
     "board_help": N_(
         "Board: the arrow keys move between the points, Enter picks a checker and then its "
         "destination, Backspace takes a step back."

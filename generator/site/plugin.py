@@ -22,13 +22,15 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from ..locale import LANGUAGES, MissingTranslationError
+from ..locale import LANGUAGES, N_, MissingTranslationError, translations
 from ..render.theme import board_css
 from .generate import Site, prepare, put_back, render_fences, write_pages
 from .pdf import find_chromium, print_sheets
 from .search import index_site
 
 log = logging.getLogger("mkdocs.plugins.tabula")
+
+PERMALINK_TITLE = N_("Link to this section")
 
 
 class TabulaConfig(Config):
@@ -121,11 +123,15 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        lang = _language(config, page)
+        # The heading links' tooltip, in the page's language (Markdown reads it when it
+        # renders this page, right after this event).
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = translations(lang).gettext(
+            PERMALINK_TITLE
+        )
         if self.site is None or page.file.abs_src_path is None:
             return markdown
-        return render_fences(
-            self.site, Path(page.file.abs_src_path).resolve(), markdown, _language(config, page)
-        )
+        return render_fences(self.site, Path(page.file.abs_src_path).resolve(), markdown, lang)
 
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files

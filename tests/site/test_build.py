@@ -170,6 +170,11 @@ def test_boards_and_lists_set_aside_for_markdown_are_all_put_back(built: Path) -
     assert svg.count("<svg") >= 1 and svg.count("</svg>") == svg.count("<svg")
 
 
+def test_heading_links_are_titled_in_the_pages_language(built: Path) -> None:
+    assert 'title="Ссылка на этот раздел"' in read(built / "ru/index.html")
+    assert 'title="Link to this section"' in read(built / "index.html")
+
+
 def test_the_search_index_has_one_part_per_language(built: Path) -> None:
     entry = read(built / "pagefind/pagefind-entry.json")
     assert '"en"' in entry and '"ru"' in entry
