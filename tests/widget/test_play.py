@@ -35,6 +35,7 @@ def reason(
 def test_a_puzzle_is_solved_with_the_mouse(tab: Tab) -> None:
     tab.open("puzzles/bg-higher-die/")
     expect(tab.page.locator(".tw-dice")).to_have_text("Dice to play: 6, 4")
+    expect(tab.status).to_contain_text("Tap or click one of your checkers")
     tab.place("13")
     expect(tab.status).to_contain_text("Picked a checker on the 13-point")
     # The legal destination is ringed; the 4 would leave no legal play.

@@ -36,6 +36,10 @@ def test_the_russian_page_asks_and_answers_in_russian(tab: Tab) -> None:
     tab.button("choice-no")
     expect(tab.status).to_contain_text("Верно")
     expect(tab.status).to_contain_text(explain(solution.reason, "ru"))
+    # The teacher's explanation follows the verdict, as it does for a play.
+    explanation = tab.site.project.puzzles["fe-starting-quarter"].explain
+    assert explanation is not None
+    expect(tab.status).to_contain_text(explanation["ru"].split(". ")[1][:40])
 
 
 def test_a_turn_that_passes(tab: Tab) -> None:
