@@ -85,6 +85,10 @@ class Puzzle {
     this.ticks = new Set();
     this.build();
     this.reset(false);
+    // The solution's fold-out is for pages read without JavaScript; here the "Show the
+    // solution" button opens it, so it waits out of sight rather than appear twice.
+    const details = this.solutionDetails();
+    if (details && !details.open) details.hidden = true;
     if (solvedIds().has(data.id)) this.say(this.words.solved_before);
     else if (data.task === "play" && data.graph) this.say(this.words.how_play);
     else if (data.task === "destinations") this.say(this.words.how_ticks);
@@ -230,13 +234,20 @@ class Puzzle {
   }
 
   showSolution() {
-    const details = this.root.parentNode.querySelector("details.tabula-solution");
-    if (details) details.open = true;
+    const details = this.solutionDetails();
+    if (details) {
+      details.hidden = false;
+      details.open = true;
+    }
     if (this.data.task === "play" && this.data.graph) {
       this.playSolution();
       return;
     }
     this.say(capitalized(this.data.answer_text) + this.explanation());
+  }
+
+  solutionDetails() {
+    return this.root.parentNode.querySelector("details.tabula-solution");
   }
 
   // The teacher's explanation, if the puzzle has one, to follow the answer.

@@ -230,9 +230,12 @@ def test_hint_and_solution_lead_to_the_answer(tab: Tab) -> None:
     tab.button("hint")
     expect(tab.status).to_have_text("Hint: try 7/1.")
     expect(tab.page.locator('.tw-overlay .ring.destination[data-point="1"]')).to_have_count(1)
+    # With the widget, the no-JavaScript fold-out waits for the button instead of showing twice.
+    expect(tab.page.locator("details.tabula-solution")).to_be_hidden()
     tab.button("solution")
     expect(tab.status).to_have_text("The solution: 7/1^.")
     expect(tab.page.locator("details.tabula-solution")).to_have_attribute("open", "")
+    expect(tab.page.locator("details.tabula-solution")).to_be_visible()
     expect(tab.stack("opponent", "1", ".pinned")).to_have_count(1)
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
     assert tab.page.evaluate("window.tabulaSolved()") == [], "a shown solution is not solved"
