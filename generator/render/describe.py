@@ -172,7 +172,7 @@ def describe(
                 labels="; ".join(f"{place(p)}: {text}" for p, text in labels.items())
             )
         )
-    numbering = _("Points are numbered for the player to move.")
+    numbering = _("Light's numbering: light is to move.")
     sentences.append(numbering)
     other = ""
     if both_numbers:
