@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from .engine import EngineError, Position, find_variant
 from .engine.jsonform import position_from_json
+from .engine.moves import plain_boards
 
 
 def answer_line(line: str) -> str:
@@ -56,7 +57,6 @@ def _answer(query: Any) -> str:
 
     roll = check_dice(dice)
     position = position_from_json(variant, query["position"])
-    plays = position.legal_plays(roll)
     # Written by hand rather than with json.dumps: this is the engine's hot path, and most plays
     # of a turn share the opponent's side, which is written once.
     sides: dict[tuple[int, ...], str] = {}
@@ -67,6 +67,16 @@ def _answer(query: Any) -> str:
             text = sides[counts] = _side_json(counts, variant.has_bar)
         return text
 
+    if variant.plain:
+        # The plain hitting games: straight from the move generator's boards.
+        boards = plain_boards(position, roll)
+        entries = [
+            f'{{"notation": "{notation}", "position": {{"mover": {side(mover)}, '
+            f'"opponent": {side(opponent)}, "pinned": []}}}}'
+            for notation, mover, opponent in boards
+        ]
+        return f'{{"count": {len(entries)}, "plays": [{", ".join(entries)}]}}'
+    plays = position.legal_plays(roll)
     entries = [
         f'{{"notation": "{play.notation}", "position": {{"mover": {side(play.position.mover)}, '
         f'"opponent": {side(play.position.opponent)}, '

@@ -168,3 +168,25 @@ def test_no_line_makes_the_contract_fail(query):
 
 def test_deeply_nested_input_is_an_error_not_a_crash():
     assert "nested too deeply" in json.loads(answer_line("[" * 100_000))["error"]
+
+
+def test_the_fast_path_answers_exactly_as_the_engines_plays():
+    # The plain hitting games are answered from the move generator's boards without building
+    # plays: the answer must be the one Turn.plays gives, in the same order.
+    import random
+
+    from generator.bench import random_position
+    from generator.engine import VARIANTS
+
+    rng = random.Random(3)
+    for key in ("backgammon", "tavla-classic", "tavla-modern", "portes"):
+        variant = VARIANTS[key]
+        assert variant.plain
+        for _ in range(60):
+            position = random_position(variant, rng)
+            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+            answer = ask({"variant": key, "position": position.to_json(), "dice": dice})
+            plays = position.legal_plays(tuple(dice))
+            assert answer["count"] == len(plays)
+            assert [p["notation"] for p in answer["plays"]] == [p.notation for p in plays]
+            assert [p["position"] for p in answer["plays"]] == [p.position.to_json() for p in plays]

@@ -509,6 +509,33 @@ class Turn:
         return max((self._dice_counted(stop) for stop in self.stops), default=0)
 
 
+def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]:
+    """The legal plays of a plain hitting game (``variant.plain``) as ``(notation, mover
+    after, opponent after)``, in the order of :attr:`Turn.plays`: the same answer without
+    building steps, positions and plays, for callers that only write them out (the ``plays``
+    contract).
+
+    >>> from generator.engine import find_variant
+    >>> start = find_variant("backgammon").start()
+    >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
+    ['13/11 13/12', '13/11 24/23', '13/11/10']
+    """
+    variant = position.variant
+    if not variant.plain:
+        raise ValueError(f"{variant.name} has rules of its own: use Turn(...).plays")
+    first, second = dice
+    all_dice = (first,) * 4 if first == second else (max(first, second), min(first, second))
+    pins = (position.mover_pinned, position.opponent_pinned)
+    if variant.game_over(position.mover, position.opponent, pins):
+        return []
+    _, found = plain_plays(position.mover, position.opponent, all_dice)
+    return sorted(
+        (format_play(steps), mover, opponent)  # type: ignore[arg-type]
+        for mover, opponent, steps in found
+        if steps
+    )
+
+
 def _reachable(state: _State) -> set[_State]:
     """``state`` and every state the turn can reach from it."""
     seen = {state}
