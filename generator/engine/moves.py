@@ -518,7 +518,7 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
     >>> from generator.engine import find_variant
     >>> start = find_variant("backgammon").start()
     >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
-    ['13/11 13/12', '13/11 24/23', '13/11/10']
+    ['13/11 6/5', '13/11 8/7', '13/11/10']
     """
     variant = position.variant
     if not variant.plain:

@@ -10,7 +10,7 @@ teaching marks. Every sentence comes from the catalogs, with the plural form the
 >>> print(describe(start, dice=(5, 2), lang="ru").desc)  # doctest: +NORMALIZE_WHITESPACE
 Бэкгаммон. Ходят светлые: 2 шашки на пункте 24, 5 шашек на пункте 13, 3 шашки на пункте 8,
 5 шашек на пункте 6. Соперник, тёмные: 2 шашки на пункте 1, 5 шашек на пункте 12, 3 шашки на
-пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Пункты пронумерованы для игрока, чей ход.
+пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Нумерация светлых — сейчас их ход.
 """
 
 from __future__ import annotations
