@@ -91,7 +91,6 @@ class Puzzle {
     if (details && !details.open) details.hidden = true;
     if (solvedIds().has(data.id)) this.say(this.words.solved_before);
     else if (data.task === "play" && data.graph) this.say(this.words.how_play);
-    else if (data.task === "destinations") this.say(this.words.how_ticks);
   }
 
   // Messages ---------------------------------------------------------------------------------
@@ -698,9 +697,9 @@ class Puzzle {
     this.root.dataset.verdict = right ? "right" : "wrong";
     if (right) {
       this.solved();
-      this.say(
-        fill(this.words.right, { answer: capitalized(this.data.answer_text) }) + this.explanation(),
-      );
+      // (The answer may end a sentence of its own: the message adds the full stop.)
+      const answer = capitalized(this.data.answer_text).replace(/\.$/, "");
+      this.say(fill(this.words.right, { answer }) + this.explanation());
     } else {
       this.say(this.words.wrong);
     }

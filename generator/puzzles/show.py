@@ -122,7 +122,7 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
             return _("legal")
         if solution.reason is None:
             return _("not legal: the distances of this play do not fit the dice")
-        return _("not legal: {reason}").format(reason=explain(solution.reason, lang))
+        return _("not legal. {reason}").format(reason=explain(solution.reason, lang))
     if isinstance(task, CountTask):
         if task.what == "dice":
             return ngettext(
@@ -132,8 +132,14 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
             "{count} different play", "{count} different plays", solution.number or 0
         ).format(count=solution.number)
     if isinstance(task, DestinationsTask):
-        places = ", ".join(place_name(p) for p in solution.places)
-        return places or _("nowhere: that checker cannot move")
+        if not solution.places:
+            return _("nowhere: that checker cannot move")
+        names = ", ".join(
+            _("off the board") if p == OFF else place_name(p) for p in solution.places
+        )
+        return ngettext("point {places}", "points {places}", len(solution.places)).format(
+            places=names
+        )
     if isinstance(task, PassTask):
         return _("yes, the turn passes") if not solution.legal else _("no, a play is possible")
     if isinstance(task, CubeTask) and solution.cube_value is not None:

@@ -111,7 +111,6 @@ WORDS = {
     "how_play": N_(
         "Tap or click one of your checkers, then the point it moves to: each step plays one die."
     ),
-    "how_ticks": N_("Tap or click every point the checker can reach, then Check."),
     "board_help": N_(
         "Board: the arrow keys move between the points, Enter picks a checker and then its "
         "destination, Backspace takes a step back."
