@@ -34,7 +34,7 @@ from generator.engine import (
     from_text,
     parse_play,
 )
-from generator.locale import LANGUAGES
+from generator.locale import LANGUAGES, VARIANT_NAMES, translations
 
 from .describe import Highlight
 from .svg import board_svg
@@ -74,16 +74,15 @@ class Example(NamedTuple):
 
 
 START_WORDS = {"en": "{name}: the start", "ru": "{name}: начальная расстановка"}
-RUSSIAN_NAMES = {
-    "backgammon": "Бэкгаммон",
-    "tavla-classic": "Тавла классическая",
-    "tavla-modern": "Тавла современная",
-    "turkish-tavla": "Турецкая тавла",
-    "portes": "Портес",
-    "long-nardy": "Длинные нарды",
-    "plakoto": "Плакото",
-    "fevga": "Февга",
+CUBE_WORDS = {
+    "en": " (the doubling cube, showing 64, waits in the middle)",
+    "ru": " (куб удвоения с числом 64 ждёт посередине)",
 }
+
+
+def _start_caption(key: str, lang: str, with_cube: bool) -> str:
+    name = translations(lang).gettext(VARIANT_NAMES[key])
+    return START_WORDS[lang].format(name=name) + (CUBE_WORDS[lang] if with_cube else "")
 
 
 def _play(position: Position, dice: tuple[int, int], text: str) -> tuple[Step, ...]:
@@ -101,10 +100,7 @@ def gallery() -> tuple[Example, ...]:
         examples.append(
             Example(
                 f"{key}-start",
-                {
-                    "en": START_WORDS["en"].format(name=variant.name),
-                    "ru": START_WORDS["ru"].format(name=RUSSIAN_NAMES[key]),
-                },
+                {lang: _start_caption(key, lang, variant.has_cube) for lang in ("en", "ru")},
                 variant.start(),
                 options,
             )
