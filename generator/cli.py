@@ -67,23 +67,21 @@ def _answer(query: Any) -> str:
             text = sides[counts] = _side_json(counts, variant.has_bar)
         return text
 
-    if variant.plain:
-        # The plain hitting games: straight from the move generator's boards.
-        boards = plain_boards(position, roll)
-        entries = [
-            f'{{"notation": "{notation}", "position": {{"mover": {side(mover)}, '
-            f'"opponent": {side(opponent)}, "pinned": []}}}}'
-            for notation, mover, opponent in boards
+    # The plain hitting games are written straight from the move generator's boards.
+    rows = (
+        [(*board, "[]") for board in plain_boards(position, roll)]
+        if variant.plain
+        else [
+            (play.notation, play.position.mover, play.position.opponent, _pins_json(play.position))
+            for play in position.legal_plays(roll)
         ]
-        return f'{{"count": {len(entries)}, "plays": [{", ".join(entries)}]}}'
-    plays = position.legal_plays(roll)
+    )
     entries = [
-        f'{{"notation": "{play.notation}", "position": {{"mover": {side(play.position.mover)}, '
-        f'"opponent": {side(play.position.opponent)}, '
-        f'"pinned": {_pins_json(play.position)}}}}}'
-        for play in plays
+        f'{{"notation": "{notation}", "position": {{"mover": {side(mover)}, '
+        f'"opponent": {side(opponent)}, "pinned": {pins}}}}}'
+        for notation, mover, opponent, pins in rows
     ]
-    return f'{{"count": {len(plays)}, "plays": [{", ".join(entries)}]}}'
+    return f'{{"count": {len(entries)}, "plays": [{", ".join(entries)}]}}'
 
 
 def _pins_json(position: Position) -> str:

@@ -51,6 +51,16 @@ def check_dice(dice: Sequence[int]) -> Dice:
     return first, second
 
 
+def dice_to_play(dice: Dice) -> tuple[int, ...]:
+    """The dice a roll gives to play: ``(high, low)``, or four of a double.
+
+    >>> dice_to_play((2, 5)), dice_to_play((3, 3))
+    ((5, 2), (3, 3, 3, 3))
+    """
+    first, second = dice
+    return (first,) * 4 if first == second else (max(first, second), min(first, second))
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """A full turn: the steps in an order the rules allow, and the position they make."""
@@ -160,9 +170,7 @@ class Turn:
         self.dice = check_dice(dice)
         self.variant: Variant = position.variant
         first, second = self.dice
-        self.all_dice: tuple[int, ...] = (
-            (first,) * 4 if first == second else (max(first, second), min(first, second))
-        )
+        self.all_dice = dice_to_play(self.dice)
         self.is_double = first == second
         self._states: dict[tuple[object, ...], _State] = {}
         self._most_used: int | None = None
@@ -523,12 +531,10 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
     variant = position.variant
     if not variant.plain:
         raise ValueError(f"{variant.name} has rules of its own: use Turn(...).plays")
-    first, second = dice
-    all_dice = (first,) * 4 if first == second else (max(first, second), min(first, second))
     pins = (position.mover_pinned, position.opponent_pinned)
     if variant.game_over(position.mover, position.opponent, pins):
         return []
-    _, found = plain_plays(position.mover, position.opponent, all_dice)
+    _, found = plain_plays(position.mover, position.opponent, dice_to_play(dice))
     return sorted(
         (format_play(steps), mover, opponent)  # type: ignore[arg-type]
         for mover, opponent, steps in found

@@ -27,7 +27,7 @@ from ..locale import TAG_NAMES
 from .diagnostics import Diagnostic, Report, display_path
 from .fences import Fence, check_page
 from .glossary import GLOSSARY, check_glossaries
-from .load import TAGS_FILE, is_tags_file, load_lesson, load_puzzle, load_tag_labels
+from .load import LANGUAGE_NAMES, TAGS_FILE, is_tags_file, load_lesson, load_puzzle, load_tag_labels
 from .model import (
     LANGUAGES,
     CountTask,
@@ -514,9 +514,6 @@ def _read_puzzle(path: Path, report: Report, languages: tuple[str, ...]) -> Puzz
     return puzzle
 
 
-_NAMES_OF = {"en": "English", "ru": "Russian"}
-
-
 def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) -> None:
     """Every page of ``docs/<lang>/`` has its twin, the same file in each other language's
     folder: a missing one would be shown in the wrong language."""
@@ -534,7 +531,7 @@ def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) 
                         page,
                         1,
                         1,
-                        f"this page has no {_NAMES_OF.get(lang, lang)} twin: write "
+                        f"this page has no {LANGUAGE_NAMES.get(lang, lang)} twin: write "
                         f"{display_path(twin)} (every page exists in each language of the site)",
                     )
             break

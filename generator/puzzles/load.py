@@ -63,7 +63,8 @@ from .source import Node, read_yaml
 
 T = TypeVar("T")
 
-_LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
+LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
+"""Each language of the site, named in English (the messages' language)."""
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PLACEHOLDERS = {"", "todo", "tbd", "fixme", "xxx", "...", "…", "?", "-", "перевод", "translate"}
 COMMON_FIELDS = (
@@ -161,7 +162,7 @@ class _Fields:
                 self.error(
                     node,
                     f"the {language} {name} is missing: add '{lang}: ...' (the site is in "
-                    f"{' and '.join(_LANGUAGE_NAMES[x] for x in languages)})",
+                    f"{' and '.join(LANGUAGE_NAMES[x] for x in languages)})",
                 )
                 continue
             if not isinstance(value.value, str):
