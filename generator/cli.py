@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine import EngineError, Position, find_variant
+from .engine import EngineError, Position, check_dice, find_variant
+from .engine.board import BAR, POINTS, Side
 from .engine.jsonform import position_from_json
 from .engine.moves import plain_boards
 
@@ -53,34 +54,40 @@ def _answer(query: Any) -> str:
     dice = query["dice"]
     if not isinstance(dice, list):
         raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {dice!r}')
-    from .engine import check_dice
-
     roll = check_dice(dice)
     position = position_from_json(variant, query["position"])
-    # Written by hand rather than with json.dumps: this is the engine's hot path, and most plays
-    # of a turn share the opponent's side, which is written once.
-    sides: dict[tuple[int, ...], str] = {}
-
-    def side(counts: tuple[int, ...]) -> str:
-        text = sides.get(counts)
-        if text is None:
-            text = sides[counts] = _side_json(counts, variant.has_bar)
-        return text
-
-    # The plain hitting games are written straight from the move generator's boards.
-    rows = (
-        [(*board, "[]") for board in plain_boards(position, roll)]
-        if variant.plain
-        else [
+    if variant.plain:  # the plain hitting games, straight from the move generator's boards
+        rows = [(*board, "[]") for board in plain_boards(position, roll)]
+    else:
+        rows = [
             (play.notation, play.position.mover, play.position.opponent, _pins_json(play.position))
             for play in position.legal_plays(roll)
         ]
-    )
-    entries = [
-        f'{{"notation": "{notation}", "position": {{"mover": {side(mover)}, '
-        f'"opponent": {side(opponent)}, "pinned": {pins}}}}}'
-        for notation, mover, opponent, pins in rows
-    ]
+    return plays_json(rows, variant.has_bar)
+
+
+def plays_json(rows: Iterable[tuple[str, Side, Side, str]], has_bar: bool) -> str:
+    """The contract's answer line for ``(notation, mover after, opponent after, pinned as
+    JSON)`` rows, in their order.
+
+    Written by hand rather than with :func:`json.dumps`: this is the engine's hot path. Most
+    plays of a turn leave the opponent's side as it was, so each opponent side is written once.
+
+    >>> mover, opponent = (0,) * 20 + (1, 0, 0, 0, 0, 0), (14, 1) + (0,) * 24
+    >>> plays_json([("bar/20", mover, opponent, "[]")], has_bar=True)
+    '{"count": 1, "plays": [{"notation": "bar/20", "position": {"mover": {"bar": 0, "20": 1}, \
+"opponent": {"bar": 0, "1": 1}, "pinned": []}}]}'
+    """
+    written: dict[Side, str] = {}
+    entries = []
+    for notation, mover, opponent, pins in rows:
+        opponent_text = written.get(opponent)
+        if opponent_text is None:
+            opponent_text = written[opponent] = side_json(opponent, has_bar)
+        entries.append(
+            f'{{"notation": "{notation}", "position": {{"mover": {side_json(mover, has_bar)}, '
+            f'"opponent": {opponent_text}, "pinned": {pins}}}}}'
+        )
     return f'{{"count": {len(entries)}, "plays": [{", ".join(entries)}]}}'
 
 
@@ -90,16 +97,25 @@ def _pins_json(position: Position) -> str:
     return json.dumps(position.pinned_json())
 
 
-# '"24": 2' and the like, made once: a side is written by joining these.
-_POINT_TEXT = [[f'"{point}": {count}' for count in range(16)] for point in range(25)]
+# '"24": 2, ' and the like, made once, points from 24 down; a side is written by joining them.
+_BAR_TEXT = [f'"bar": {count}, ' for count in range(16)]
+_POINT_TEXT = [
+    [f'"{point}": {count}, ' if count else "" for count in range(16)] for point in POINTS[::-1]
+]
 
 
-def _side_json(counts: tuple[int, ...], has_bar: bool) -> str:
-    """One side of a position as the contract writes it: ``{"bar": 0, "24": 2, ...}``."""
-    items = [_POINT_TEXT[point][counts[point]] for point in range(24, 0, -1) if counts[point]]
+def side_json(counts: Side, has_bar: bool) -> str:
+    """One side of a position as the contract writes it: ``{"bar": 0, "24": 2, ...}``.
+
+    >>> side_json((13,) + (0,) * 5 + (2,) + (0,) * 19, has_bar=True)
+    '{"bar": 0, "6": 2}'
+    >>> side_json((15,) + (0,) * 25, has_bar=False)
+    '{}'
+    """
+    text = "".join(map(list.__getitem__, _POINT_TEXT, counts[24:0:-1]))
     if has_bar:
-        items.insert(0, f'"bar": {counts[25]}')
-    return "{" + ", ".join(items) + "}"
+        text = _BAR_TEXT[counts[BAR]] + text
+    return "{" + text[:-2] + "}"
 
 
 def run_plays(source: TextIO, sink: TextIO) -> int:

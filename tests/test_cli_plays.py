@@ -98,11 +98,29 @@ def test_bad_lines_get_one_clear_error_each():
         json.dumps({**START_QUERY, "position": {"mover": {"30": 1}, "opponent": {}}}): (
             "not a point"
         ),
+        json.dumps({**START_QUERY, "position": {"mover": {"6": True}, "opponent": {}}}): (
+            "must be a whole number, not True"
+        ),
+        json.dumps({**START_QUERY, "position": {"mover": {"6": 2.0}, "opponent": {}}}): (
+            "must be a whole number, not 2.0"
+        ),
+        json.dumps({**START_QUERY, "position": {"mover": {"6": -1}, "opponent": {}}}): (
+            "cannot be negative"
+        ),
     }
     for line, expected in cases.items():
         answer = json.loads(answer_line(line))
         assert list(answer) == ["error"], line
         assert expected in answer["error"], (line, answer)
+
+
+def test_places_may_be_written_as_a_person_writes_them():
+    # The contract's own keys ("6", "bar") are read fast; other spellings still mean the same.
+    written = {"mover": {" 6 ": 13, "BAR": 1, "24": 1}, "opponent": {"19": 15}}
+    canonical = {"mover": {"6": 13, "bar": 1, "24": 1}, "opponent": {"19": 15}}
+    for position in (written, canonical):
+        answer = ask({"variant": "backgammon", "position": position, "dice": [6, 5]})
+        assert [play["notation"] for play in answer["plays"]] == ["bar/20 24/18", "bar/20/14"]
 
 
 def test_the_command_answers_every_line_in_order_and_exits_zero():

@@ -165,8 +165,13 @@ def side_from_counts(counts: Counts, who: str) -> Side:
     """
     side = [0] * 26
     for raw_place, raw_count in counts.items():
-        place = _parse_place(raw_place, who)
-        if isinstance(raw_count, bool) or not isinstance(raw_count, int):
+        # The contract's own keys ("13", "bar") are looked up; anything else is parsed.
+        place = _PLACES.get(raw_place) if type(raw_place) is str else None
+        if place is None:
+            place = _parse_place(raw_place, who)
+        if type(raw_count) is not int and (
+            isinstance(raw_count, bool) or not isinstance(raw_count, int)
+        ):
             raise PositionError(
                 f"{who} checkers on {place_name(place)} must be a whole number, not {raw_count!r}"
             )
@@ -182,6 +187,9 @@ def side_from_counts(counts: Counts, who: str) -> Side:
         )
     side[OFF] = CHECKERS - on_board
     return tuple(side)
+
+
+_PLACES: dict[str, int] = {"bar": BAR, **{str(point): point for point in POINTS}}
 
 
 def _parse_place(raw: int | str, who: str) -> int:

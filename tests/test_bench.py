@@ -1,0 +1,55 @@
+"""The engine bench measures what it says it does.
+
+Its speed target compares the ``plays`` contract with the same contract served by GNU
+Backgammon's generator (``generator.bench.gnubg_answer_line``); that baseline only means
+something if it does the same work, so it must answer every line with the same positions.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.bench import (
+    CONTRACT_TARGET,
+    bench_engine,
+    bench_queries,
+    format_figures,
+    gnubg_answer_line,
+)
+from generator.cli import answer_line
+
+pytest.importorskip("gnubg_nn")
+
+
+def _line(position, dice) -> str:
+    return json.dumps({"variant": "backgammon", "position": position.to_json(), "dice": dice})
+
+
+def test_the_gnubg_baseline_answers_every_line_with_our_positions():
+    for position, dice in bench_queries(400, seed=7):
+        line = _line(position, list(dice))
+        ours, theirs = json.loads(answer_line(line)), json.loads(gnubg_answer_line(line))
+        assert ours["count"] == theirs["count"], line
+
+        def positions(answer):
+            return sorted(json.dumps(play["position"], sort_keys=True) for play in answer["plays"])
+
+        assert positions(ours) == positions(theirs), line
+        notations = [play["notation"] for play in theirs["plays"]]
+        assert notations == sorted(notations), "the contract's plays are sorted by notation"
+
+
+def test_the_engine_bench_times_every_path_and_states_the_target():
+    figures = bench_engine(count=6, seed=1)
+    timed = [figures["engine"], figures["contract"], figures["gnubg"], figures["gnubg_contract"]]
+    for timing in (*timed, *figures["variants"].values()):
+        assert timing is not None
+        assert timing["queries"] == 6
+        assert 0 < timing["median_us"] <= timing["p90_us"] <= timing["worst_us"]
+    assert len(figures["variants"]) == 7
+    text = format_figures(figures)
+    assert "plays line / gnubg plays line:" in text
+    assert f"(target: at most {CONTRACT_TARGET:g}x)" in text
+    assert "legal_plays / gnubg_nn.moves:" in text
