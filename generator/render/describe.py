@@ -10,7 +10,7 @@ teaching marks. Every sentence comes from the catalogs, with the plural form the
 >>> print(describe(start, dice=(5, 2), lang="ru").desc)  # doctest: +NORMALIZE_WHITESPACE
 Бэкгаммон. Ходят светлые: 2 шашки на пункте 24, 5 шашек на пункте 13, 3 шашки на пункте 8,
 5 шашек на пункте 6. Соперник, тёмные: 2 шашки на пункте 1, 5 шашек на пункте 12, 3 шашки на
-пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Нумерация светлых — сейчас их ход.
+пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Ходят светлые (белые), нумерация пунктов — их.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def describe(
                 labels="; ".join(f"{place(p)}: {text}" for p, text in labels.items())
             )
         )
-    numbering = _("Light's numbering: light is to move.")
+    numbering = _("Light (White) to move; the numbers are light's.")
     sentences.append(numbering)
     other = ""
     if both_numbers:
