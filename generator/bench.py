@@ -31,6 +31,9 @@ import math
 import operator
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -413,6 +416,16 @@ class Timing(TypedDict):
     positions_per_second: float
 
 
+class Command(TypedDict):
+    """``python -m generator plays`` run as a program over every bench line, and the same
+    lines answered by a program serving the contract with GNU Backgammon's generator; the
+    best of a few runs, in seconds, start-up included."""
+
+    lines: int
+    ours_s: float
+    gnubg_s: float
+
+
 class Figures(TypedDict):
     """What :func:`bench_engine` measured; ``None`` for a path that could not be timed."""
 
@@ -422,6 +435,7 @@ class Figures(TypedDict):
     gnubg: Timing | None
     contract: Timing
     gnubg_contract: Timing | None
+    command: Command | None
     # Each other variant's legal_plays on random positions of that game.
     variants: dict[str, Timing]
     notes: list[str]
@@ -532,6 +546,35 @@ def gnubg_answer_line(line: str) -> str:
     return plays_json(rows, has_bar=True)
 
 
+def serve_gnubg_plays() -> int:
+    """The ``plays`` command served by GNU Backgammon's generator: standard input to output,
+    through the same loop as ``python -m generator plays``."""
+    from generator.cli import run_plays
+
+    return run_plays(sys.stdin, sys.stdout, answer_line=gnubg_answer_line)
+
+
+_GNUBG_COMMAND = "from generator.bench import serve_gnubg_plays; serve_gnubg_plays()"
+
+
+def _time_command(lines: Sequence[str], runs: int = 3) -> Command:
+    """Both programs over the same lines (taking turns, ``runs`` times), each at its best."""
+    commands = {
+        "ours": [sys.executable, "-m", "generator", "plays"],
+        "gnubg": [sys.executable, "-c", _GNUBG_COMMAND],
+    }
+    best = dict.fromkeys(commands, math.inf)
+    with tempfile.TemporaryFile("w+") as source:
+        source.writelines(line + "\n" for line in lines)
+        for _ in range(runs):
+            for name, command in commands.items():
+                source.seek(0)
+                start = time.perf_counter()
+                subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, check=True)
+                best[name] = min(best[name], time.perf_counter() - start)
+    return Command(lines=len(lines), ours_s=best["ours"], gnubg_s=best["gnubg"])
+
+
 def bench_engine(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
     """Time ``legal_plays`` on ``count`` seeded random backgammon positions, one roll each (the
     rolls cycle through all 21), and the same questions through the ``plays`` contract
@@ -563,6 +606,7 @@ def bench_engine(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
         paths["gnubg"] = (gnubg_nn.moves, boards)
         paths["gnubg_contract"] = (gnubg_answer_line, lines)
     times = _time_paths(paths)
+    command = _time_command([line for (line,) in lines]) if "gnubg" in paths else None
     variants: dict[str, Timing] = {}
     for key, variant in VARIANTS.items():
         if key == BACKGAMMON.key:
@@ -581,6 +625,7 @@ def bench_engine(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
         gnubg=timing("gnubg"),
         contract=_timing(times["contract"], queries),
         gnubg_contract=timing("gnubg_contract"),
+        command=command,
         variants=variants,
         notes=notes,
     )
@@ -626,6 +671,13 @@ def format_figures(figures: Figures) -> str:
         lines.append(
             f"plays line / gnubg plays line: {_ratio(contract, gnubg_contract)} "
             f"(target: at most {CONTRACT_TARGET:g}x)"
+        )
+    command = figures["command"]
+    if command is not None:
+        lines.append(
+            f"the whole command over the {command['lines']} lines, start-up included: "
+            f"`python -m generator plays` {command['ours_s']:.2f} s, the same served by "
+            f"gnubg {command['gnubg_s']:.2f} s: {command['ours_s'] / command['gnubg_s']:.1f}x"
         )
     if gnubg is not None:
         lines.append(f"legal_plays / gnubg_nn.moves: {_ratio(engine, gnubg)}")

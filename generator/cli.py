@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -118,8 +118,9 @@ def side_json(counts: Side, has_bar: bool) -> str:
     return "{" + text[:-2] + "}"
 
 
-def run_plays(source: TextIO, sink: TextIO) -> int:
-    """Answer every line of ``source`` on ``sink``, flushing each answer for tools that wait."""
+def run_plays(source: TextIO, sink: TextIO, answer_line: Callable[[str], str] = answer_line) -> int:
+    """Answer every line of ``source`` on ``sink``, flushing each answer for tools that wait.
+    (The bench passes another ``answer_line`` to time GNU Backgammon the same way.)"""
     for line in source:
         text = line.strip()
         answer = (

@@ -49,7 +49,11 @@ def test_the_engine_bench_times_every_path_and_states_the_target():
         assert timing["queries"] == 6
         assert 0 < timing["median_us"] <= timing["p90_us"] <= timing["worst_us"]
     assert len(figures["variants"]) == 7
+    command = figures["command"]
+    assert command is not None and command["lines"] == 6
+    assert command["ours_s"] > 0 and command["gnubg_s"] > 0
     text = format_figures(figures)
     assert "plays line / gnubg plays line:" in text
     assert f"(target: at most {CONTRACT_TARGET:g}x)" in text
     assert "legal_plays / gnubg_nn.moves:" in text
+    assert "the whole command over the 6 lines" in text
