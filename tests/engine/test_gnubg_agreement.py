@@ -159,3 +159,35 @@ def test_every_roll_of_every_sample_position_gives_gnubgs_plays(survey: Survey) 
 def test_the_sample_covers(survey: Survey, situation: str) -> None:
     # At least 1% of the queries, so that a change to the generator cannot quietly drop one.
     assert survey.seen[situation] >= survey.queries // 100, dict(survey.seen)
+
+
+def test_every_turn_of_games_played_at_random_gives_gnubgs_plays() -> None:
+    # A second sample with another shape: the positions of whole games from the start, each
+    # play chosen at random, so races, bear-offs against a waiting opponent and gammons come
+    # up as they do in play. Every turn of every game is compared.
+    rng = random.Random(f"{DEFAULT_SEED}-games")
+    found: list[Disagreement] = []
+    turns = 0
+    for _ in range(60):
+        position = BACKGAMMON.start()
+        while True:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = position.legal_plays(dice)
+            ours = {(play.position.mover, play.position.opponent): play for play in plays}
+            theirs = {
+                sides_from_gnubg(gnubg_nn.boardfromkey(key), BACKGAMMON)
+                for key in gnubg_nn.moves(gnubg_boards(position), *dice, 0)
+            }
+            turns += 1
+            if ours.keys() != theirs:
+                found.append(_describe(position, dice, ours, theirs))
+            if not plays:
+                position = position.turned()
+                continue
+            play = rng.choice(plays)
+            if play.position.mover[OFF] == CHECKERS:
+                break
+            position = play.position.turned()
+    assert turns > 3000
+    shown = "\n".join(str(disagreement) for disagreement in found[:SHOWN])
+    assert not found, f"{len(found)} of {turns} turns disagree with GNU Backgammon:\n{shown}"
