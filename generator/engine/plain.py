@@ -32,65 +32,69 @@ def plain_plays(
     board = list(mover)
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
-    found: dict[tuple[Side, Side], tuple[RawStep, ...]] = {}
-    used_by: dict[tuple[Side, Side], int] = {}
+    full: dict[tuple[Side, Side], tuple[RawStep, ...]] = {}  # plays that use every die
+    # Plays that stop early, kept only while no play uses every die: the most dice any of them
+    # uses, and per board its steps and the die of its first step.
     most = 0
+    short: dict[tuple[Side, Side], tuple[RawStep, ...]] = {}
     path: list[RawStep] = []
     double = len(dice) == 4
+    last = len(dice) - 1
 
     def search(depth: int, order: tuple[int, ...], limit: int) -> None:
         nonlocal outside, most
-        die = order[depth] if depth < len(order) else 0
+        die = order[depth]
         moved = False
-        if die:
-            sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
-            for source in sources:
-                if not board[source]:
+        sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
+        for source in sources:
+            if not board[source]:
+                continue
+            destination = source - die
+            hit = False
+            if destination > 0:
+                if opp[destination] >= 2:
                     continue
-                destination = source - die
-                hit = False
-                if destination > 0:
-                    if opp[destination] >= 2:
-                        continue
-                    hit = opp[destination] == 1
-                else:
-                    if outside:
-                        continue
-                    if destination < 0 and any(board[source + 1 : 7]):
-                        continue
-                    destination = OFF
-                # Make the step.
-                board[source] -= 1
-                board[destination] += 1
-                came_home = source > 6 >= destination
-                if came_home:
-                    outside -= 1
-                if hit:
-                    opp[destination] -= 1
-                    opp[BAR] += 1
-                path.append((source, destination, die, hit, False))
+                hit = opp[destination] == 1
+            else:
+                if outside:
+                    continue
+                if destination < 0 and any(board[source + 1 : 7]):
+                    continue
+                destination = OFF
+            # Make the step.
+            board[source] -= 1
+            board[destination] += 1
+            came_home = source > 6 >= destination
+            if came_home:
+                outside -= 1
+            if hit:
+                opp[destination] -= 1
+                opp[BAR] += 1
+            path.append((source, destination, die, hit, False))
+            if depth == last:  # every die used: a full play, recorded here
+                key = (tuple(board), tuple(opp))
+                if key not in full:
+                    full[key] = tuple(path)
+            else:
                 search(depth + 1, order, source if double else 24)
-                path.pop()
-                if hit:
-                    opp[destination] += 1
-                    opp[BAR] -= 1
-                if came_home:
-                    outside += 1
-                board[destination] -= 1
-                board[source] += 1
-                moved = True
-        if moved:
+            path.pop()
+            if hit:
+                opp[destination] += 1
+                opp[BAR] -= 1
+            if came_home:
+                outside += 1
+            board[destination] -= 1
+            board[source] += 1
+            moved = True
+        if moved or full or depth < most:
             return
-        if depth < most:
-            return
+        # Stuck after ``depth`` dice: a play only while nothing uses more dice.
         if depth > most:
             most = depth
-            found.clear()
-            used_by.clear()
+            short.clear()
         key = (tuple(board), tuple(opp))
-        if key not in found:
-            found[key] = tuple(path)
-            used_by[key] = path[0][2] if path else 0
+        if key not in short:
+            short[key] = tuple(path)
 
     if double:
         search(0, dice, 24)
@@ -98,8 +102,9 @@ def plain_plays(
         high, low = dice
         search(0, (high, low), 24)
         search(0, (low, high), 24)
-        if most == 1 and any(die == high for die in used_by.values()):
-            for key, die in used_by.items():
-                if die != high:
-                    del found[key]
-    return most, [(m, o, steps) for (m, o), steps in found.items()]
+    if full:
+        return len(dice), [(m, o, steps) for (m, o), steps in full.items()]
+    if most == 1 and any(steps[0][2] == dice[0] for steps in short.values()):
+        # One die only, and the higher one can be played: it must be (RULES.md 1.5).
+        short = {key: steps for key, steps in short.items() if steps[0][2] == dice[0]}
+    return most, [(m, o, steps) for (m, o), steps in short.items()]
