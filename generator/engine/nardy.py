@@ -70,15 +70,28 @@ def forbidden_block(variant: Variant, mover: Side, opponent: Side, point: int) -
     return Refusal.of("six_block", first=first, last=last, count=high - low + 1)
 
 
+def standing_block(variant: Variant, mover: Side, opponent: Side) -> Refusal | None:
+    """A forbidden six-point block anywhere on the mover's side, if there is one."""
+    for point in POINTS:
+        if mover[point]:
+            reason = forbidden_block(variant, mover, opponent, point)
+            if reason is not None:
+                return reason
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class _NardyTurn:
     """What Long Nardy remembers during a turn: how many checkers have left the head, and how
-    many may (2 on a first turn with 3-3, 4-4 or 6-6, else 1); why, for the refusal."""
+    many may (2 on a first turn with 3-3, 4-4 or 6-6, else 1); why, for the refusal; and
+    whether the turn began with a forbidden block already standing, which no game reaches (a
+    block can only be made by a step, and no step may make one) but a made-up position can."""
 
     left_head: int
     may_leave: int
     first_turn: bool
     head_double: bool
+    block_standing: bool = False
 
 
 class LongNardy(SameDirection):
@@ -108,7 +121,9 @@ class LongNardy(SameDirection):
     ) -> Context:
         first_turn = position.mover[HEAD] == CHECKERS
         head_double = len(dice) == 4 and dice[0] in HEAD_DOUBLES
-        return _NardyTurn(0, 2 if first_turn and head_double else 1, first_turn, head_double)
+        standing = standing_block(self, position.mover, position.opponent) is not None
+        may_leave = 2 if first_turn and head_double else 1
+        return _NardyTurn(0, may_leave, first_turn, head_double, standing)
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
@@ -116,7 +131,14 @@ class LongNardy(SameDirection):
         assert isinstance(context, _NardyTurn)
         if step.source == HEAD and context.left_head >= context.may_leave:
             return _head_refusal(context)
-        if self.block_check == "step" and step.destination != OFF and after[step.destination] == 1:
+        if self.block_check != "step":
+            return None
+        if context.block_standing:
+            # No forbidden block may stand after any step (RULES.md 4.2): only a step that
+            # breaks the one already standing is legal.
+            return standing_block(self, after, opponent)
+        if step.destination != OFF and after[step.destination] == 1:
+            # Otherwise only a step onto a point of its own can make a block.
             return forbidden_block(self, after, opponent, step.destination)
         return None
 
@@ -125,18 +147,17 @@ class LongNardy(SameDirection):
         if step.source != HEAD:
             return context
         return _NardyTurn(
-            context.left_head + 1, context.may_leave, context.first_turn, context.head_double
+            context.left_head + 1,
+            context.may_leave,
+            context.first_turn,
+            context.head_double,
+            context.block_standing,
         )
 
     def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
         if self.block_check == "step":
             return None
-        for point in POINTS:
-            if mover[point]:
-                reason = forbidden_block(self, mover, opponent, point)
-                if reason is not None:
-                    return reason
-        return None
+        return standing_block(self, mover, opponent)
 
 
 def _head_refusal(context: _NardyTurn) -> Refusal:

@@ -196,6 +196,23 @@ def test_a_block_across_the_corner_stands_with_an_opposing_checker_past_it() -> 
     assert position.turn((2, 1)).refusal([], 24, 2) is None
 
 
+def test_a_made_up_position_with_a_block_already_standing() -> None:
+    """No game reaches it, but a teacher may write it: six points in a row (20..15) already
+    stand with no opposing checker past them. The letter of 4.2 holds ("may not exist even
+    momentarily"): a step after which the block still stands is refused, so the turn must
+    break it first; 24/23/20 keeps it standing throughout."""
+    mover = {24: 1, 20: 1, 19: 1, 18: 1, 17: 1, 16: 1, 15: 1}
+    turn = make_running(NARDY, mover, {12: 15}).turn((3, 1))
+    assert_refused(turn, [], 24, 1, "six_block", first=20, last=15, count=6)
+    assert turn.refusal([(16, 1)], 24, 3) is None, "16/15 broke the block: 24/21 may follow"
+    plays = {play.notation for play in turn.plays}
+    assert "24/23/20" not in plays
+    assert {"24/21 16/15", "24/23 20/17", "15/14/11"} <= plays
+    # Every point of the block doubled: no single step breaks it, so the turn passes.
+    doubled = {point: 2 for point in range(15, 21)}
+    assert_running_plays(NARDY, doubled, {12: 15}, (4, 3), set())
+
+
 # Landing (RULES.md 2.4) -------------------------------------------------------------------------
 
 
