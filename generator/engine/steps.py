@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .board import BAR, OFF, place_name
 
 _NAMES = tuple(place_name(place) for place in range(OFF, BAR + 1))
+_source = operator.itemgetter(0)
 
 
 class Step(NamedTuple):
@@ -36,6 +38,11 @@ def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
     >>> format_play([Step(5, 3, 2), Step(6, 0, 6)])
     '6/off 5/3'
 
+    The text does not depend on the order the steps were found in:
+
+    >>> format_play([Step(17, 13, 4), Step(18, 17, 1)])
+    '18/17/13'
+
     With ``ends_game``, the last step ended the game (Plakoto's mother pin), so its checker is
     written last: the play cannot go on after it.
 
@@ -45,10 +52,16 @@ def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
     if len(steps) == 1:
         source, destination, _, hit, pin = steps[0]
         return f"{_NAMES[source]}/{_NAMES[destination]}{'*' if hit else '^' if pin else ''}"
+    # The farthest steps first, so that the text does not depend on the order the play was
+    # found in: a checker that lands where another leaves from continues as one chain
+    # (13/8/3, not 13/8 8/3). A step that ended the game stays last.
+    ordered = sorted(steps[:-1] if ends_game else steps, key=_source, reverse=True)
+    if ends_game:
+        ordered.append(steps[-1])
     # One chain per checker: [-source, where the checker stands now, text].
     chains: list[list[Any]] = []
     last: list[Any] = []
-    for source, destination, _, hit, pin in steps:
+    for source, destination, _, hit, pin in ordered:
         mark = "*" if hit else "^" if pin else ""
         for chain in reversed(chains):
             if chain[1] == source:
