@@ -373,7 +373,7 @@ class Turn:
         pins = (position.mover_pinned, position.opponent_pinned)
         if variant.game_over(position.mover, position.opponent, pins):
             return ()
-        if variant.plain:
+        if variant.plain_turn(position, self.all_dice):
             most, found = plain_plays(self.position.mover, self.position.opponent, self.all_dice)
             self._most_used = most
             boards = [
@@ -518,10 +518,10 @@ class Turn:
 
 
 def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]:
-    """The legal plays of a plain hitting game (``variant.plain``) as ``(notation, mover
-    after, opponent after)``, in the order of :attr:`Turn.plays`: the same answer without
-    building steps, positions and plays, for callers that only write them out (the ``plays``
-    contract).
+    """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
+    Turkish Tavla turn its limits cannot touch) as ``(notation, mover after, opponent
+    after)``, in the order of :attr:`Turn.plays`: the same answer without building steps,
+    positions and plays, for callers that only write them out (the ``plays`` contract).
 
     >>> from generator.engine import find_variant
     >>> start = find_variant("backgammon").start()
@@ -529,12 +529,13 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
     ['13/11 6/5', '13/11 8/7', '13/11/10']
     """
     variant = position.variant
-    if not variant.plain:
-        raise ValueError(f"{variant.name} has rules of its own: use Turn(...).plays")
+    played = dice_to_play(dice)
+    if not variant.plain_turn(position, played):
+        raise ValueError(f"{variant.name} has rules of its own here: use Turn(...).plays")
     pins = (position.mover_pinned, position.opponent_pinned)
     if variant.game_over(position.mover, position.opponent, pins):
         return []
-    _, found = plain_plays(position.mover, position.opponent, dice_to_play(dice))
+    _, found = plain_plays(position.mover, position.opponent, played)
     return sorted(
         (format_play(steps), mover, opponent)  # type: ignore[arg-type]
         for mover, opponent, steps in found

@@ -186,6 +186,12 @@ class Variant:
     def pins_after(self, pins: Pins, step: Step, mover: Side) -> Pins:
         return pins
 
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """Whether this turn's plays are exactly the plain hitting games', so that the fast
+        search of ``plain.py`` may give them. ``dice`` as the turn plays them: ``(high, low)``,
+        or four of a double."""
+        return self.plain
+
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         """Whether a step just ended the game before the dice are used up, so that the play
         stops there and counts as complete (Plakoto's mother pin, decision 13).
@@ -331,6 +337,14 @@ class TurkishTavla(TavlaClassic):
             high, low = dice
             sources = _bear_off_sources(position.mover, high)
         return _TurkishTurn(NO_HIT_AND_RUN in limits, NO_PINS, sources, 0, low)
+
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """Neither limit can bite without an opposing blot on the home board to hit (R1: the
+        opponent's checkers only leave during the turn) and, on a non-double, a checker the
+        higher die could bear off at the start (R2); then the plays are plain Tavla's."""
+        if any(position.opponent[point] == 1 for point in HOME):
+            return False
+        return len(dice) == 4 or not _bear_off_sources(position.mover, dice[0])
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side

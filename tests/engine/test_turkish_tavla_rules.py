@@ -12,7 +12,12 @@ the same position; plays are compared by the position they reach, worked out by 
 
 from __future__ import annotations
 
-from generator.engine import BAR, find_variant
+import random
+
+from generator.bench import ROLLS, random_position
+from generator.engine import BAR, Position, find_variant
+from generator.engine.moves import dice_to_play
+from generator.engine.variants import TurkishTavla
 
 from .helpers import after, assert_plays, board_of, engine_boards, make
 
@@ -228,3 +233,48 @@ def test_a_hit_checker_goes_to_the_bar() -> None:
     position = make(TURKISH, {13: 1, 8: 1}, {6: 1})
     hits = [p for p in position.legal_plays((5, 2)) if p.position.opponent[BAR]]
     assert [board_of(p.position) for p in hits] == [after(position, "13/11/6*")]
+
+
+# When the limits cannot bite, the fast search answers (Variant.plain_turn) -----------------------
+
+
+class TurkishThroughTheGraph(TurkishTavla):
+    """Turkish Tavla with every turn worked through the general mechanism."""
+
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        return False
+
+
+def test_turns_the_limits_cannot_touch_are_answered_as_by_the_general_mechanism() -> None:
+    # Without an opposing blot on the home board and (on a non-double) a checker the higher
+    # die could bear off, plays come from the fast search: they must be the general
+    # mechanism's, notation and order included.
+    turkish, graph = find_variant(TURKISH), TurkishThroughTheGraph()
+    rng = random.Random(11)
+    plain_turns = limited_turns = 0
+    for index in range(400):
+        position = random_position(turkish, rng)
+        dice = ROLLS[index % len(ROLLS)]
+        plain = turkish.plain_turn(position, dice_to_play(dice))
+        plain_turns += plain
+        limited_turns += not plain
+        fast = position.legal_plays(dice)
+        slow = Position(graph, position.mover, position.opponent).legal_plays(dice)
+        assert [play.notation for play in fast] == [play.notation for play in slow], position
+        assert [(p.position.mover, p.position.opponent) for p in fast] == [
+            (p.position.mover, p.position.opponent) for p in slow
+        ]
+    assert plain_turns > 100 and limited_turns > 20, (plain_turns, limited_turns)
+
+
+def test_a_blot_at_home_or_a_bear_off_keeps_the_limits_in_play() -> None:
+    turkish = find_variant(TURKISH)
+    racing = turkish.position(mover={13: 2, 6: 13}, opponent={19: 15})
+    assert turkish.plain_turn(racing, (5, 2))
+    blot = turkish.position(mover={13: 2, 6: 13}, opponent={3: 1, 19: 14})
+    assert not turkish.plain_turn(blot, (5, 2))
+    home = turkish.position(mover={5: 2, 3: 13}, opponent={19: 15})
+    assert not turkish.plain_turn(home, (5, 2)), "the 5 bears off from 5: R2 watches"
+    assert turkish.plain_turn(home, (2, 2, 2, 2)), "R2 never concerns a double"
+    higher = turkish.position(mover={6: 2, 3: 13}, opponent={19: 15})
+    assert turkish.plain_turn(higher, (5, 2)), "the 5 bears nothing off past the 6-point"
