@@ -500,7 +500,8 @@ def _time_paths(paths: dict[str, _Path]) -> dict[str, list[int]]:
     return times
 
 
-def _contract_line(position: Position, dice: Dice) -> str:
+def contract_line(position: Position, dice: Dice) -> str:
+    """The ``plays`` contract's input line asking for ``position`` with ``dice``."""
     query = {"variant": position.variant.key, "position": position.to_json(), "dice": list(dice)}
     return json.dumps(query)
 
@@ -592,7 +593,7 @@ def bench_engine(count: int = 2000, seed: int = DEFAULT_SEED) -> Figures:
         raise ValueError(f"the bench needs at least one position, not {count}")
     queries = bench_queries(count, seed)
     notes: list[str] = []
-    lines = [(_contract_line(position, dice),) for position, dice in queries]
+    lines = [(contract_line(position, dice),) for position, dice in queries]
     paths: dict[str, _Path] = {
         "engine": (Position.legal_plays, list(queries)),
         "contract": (answer_line, lines),

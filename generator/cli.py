@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from .engine import EngineError, Position, check_dice, find_variant
 from .engine.board import BAR, POINTS, Side
 from .engine.jsonform import position_from_json
-from .engine.moves import dice_to_play, plain_boards
+from .engine.moves import plain_boards
 
 
 def answer_line(line: str) -> str:
@@ -56,8 +56,9 @@ def _answer(query: Any) -> str:
         raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {dice!r}')
     roll = check_dice(dice)
     position = position_from_json(variant, query["position"])
-    if variant.plain_turn(position, dice_to_play(roll)):  # straight from the search's boards
-        rows = [(*board, "[]") for board in plain_boards(position, roll)]
+    boards = plain_boards(position, roll)
+    if boards is not None:  # a plain turn: straight from the search's boards
+        rows = [(*board, "[]") for board in boards]
     else:
         rows = [
             (play.notation, play.position.mover, play.position.opponent, _pins_json(play.position))

@@ -9,16 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from generator.site.pdf import QUIET_FLAGS
+
 CHROMIUM = os.environ.get("TABULA_CHROMIUM", "/usr/bin/chromium")
 """Debian's chromium, which `make test` installs (TABULA_CHROMIUM names another Chromium)."""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 _SKIPPED: list[str] = []
 """Why the browser tests were skipped, if they were: told at the end of the run."""
@@ -62,7 +56,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
             "with apt-get install chromium)"
         )
     try:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(QUIET_FLAGS))
     except PlaywrightError as error:
         _skip(f"{CHROMIUM} cannot be started: {_why(str(error))}")
     try:

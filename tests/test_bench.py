@@ -15,6 +15,7 @@ from generator.bench import (
     CONTRACT_TARGET,
     bench_engine,
     bench_queries,
+    contract_line,
     format_figures,
     gnubg_answer_line,
 )
@@ -23,13 +24,9 @@ from generator.cli import answer_line
 pytest.importorskip("gnubg_nn")
 
 
-def _line(position, dice) -> str:
-    return json.dumps({"variant": "backgammon", "position": position.to_json(), "dice": dice})
-
-
 def test_the_gnubg_baseline_answers_every_line_with_our_positions():
     for position, dice in bench_queries(400, seed=7):
-        line = _line(position, list(dice))
+        line = contract_line(position, dice)
         ours, theirs = json.loads(answer_line(line)), json.loads(gnubg_answer_line(line))
         assert ours["count"] == theirs["count"], line
 

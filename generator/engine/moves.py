@@ -517,21 +517,24 @@ class Turn:
         return max((self._dice_counted(stop) for stop in self.stops), default=0)
 
 
-def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]:
+def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
     """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
     Turkish Tavla turn its limits cannot touch) as ``(notation, mover after, opponent
     after)``, in the order of :attr:`Turn.plays`: the same answer without building steps,
     positions and plays, for callers that only write them out (the ``plays`` contract).
+    ``None`` when the turn has rules of its own: ask :attr:`Turn.plays` then.
 
     >>> from generator.engine import find_variant
     >>> start = find_variant("backgammon").start()
     >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
     ['13/11 6/5', '13/11 8/7', '13/11/10']
+    >>> plain_boards(find_variant("long-nardy").start(), (2, 1)) is None
+    True
     """
     variant = position.variant
     played = dice_to_play(dice)
     if not variant.plain_turn(position, played):
-        raise ValueError(f"{variant.name} has rules of its own here: use Turn(...).plays")
+        return None
     pins = (position.mover_pinned, position.opponent_pinned)
     if variant.game_over(position.mover, position.opponent, pins):
         return []

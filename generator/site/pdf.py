@@ -13,16 +13,17 @@ from mkdocs.exceptions import PluginError
 from ..locale import LANGUAGES
 
 _CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-_FLAGS = (
-    "--headless",
+QUIET_FLAGS = (
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    "--no-pdf-header-footer",
 )
+"""Chromium without a sandbox (containers have none), a GPU or network chatter: how the
+build prints worksheets and how the browser tests run it."""
+_FLAGS = ("--headless", *QUIET_FLAGS, "--no-pdf-header-footer")
 # Chromium stamps the time of printing into a PDF; the digits are zeroed (same length, so the
 # file's cross-reference offsets stay right) to keep two builds byte-identical.
 _DATES = re.compile(rb"/(CreationDate|ModDate) ?\(D:([0-9]+)")
