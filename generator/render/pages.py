@@ -1,7 +1,10 @@
 """The Markdown of the generated pages: a page per puzzle and lesson, and the index pages.
 
-Pages are rendered with Jinja2 (autoescaping on: a teacher's text is always text, never markup)
-from ``templates/``; every word the generator itself writes comes from the catalogs.
+Pages are rendered with Jinja2 from ``templates/``; every word the generator itself writes comes
+from the catalogs. A teacher's text reaches a page only through the two filters of
+:mod:`generator.render.markup`: ``plain`` (titles, audiences, tags: the text as written) and
+``rich`` (prompts, explanations, introductions: a small Markdown subset). Autoescaping is on for
+anything else.
 """
 
 from __future__ import annotations
@@ -21,12 +24,13 @@ from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
 from ..puzzles.model import Text
 from ..puzzles.show import _answer
+from .markup import plain_html, rich_html
 from .widget import widget_data
 
 
 @cache
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=PackageLoader("generator.render", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
@@ -34,6 +38,9 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.filters["plain"] = plain_html
+    environment.filters["rich"] = rich_html
+    return environment
 
 
 @dataclass(frozen=True)
@@ -282,7 +289,7 @@ def _index_list(items: Sequence[Mapping[str, str]]) -> Markup:
     escape = Markup.escape
     rows = [
         f'<li><a href="{escape(item["href"])}" data-puzzle-id="{escape(item["id"])}">'
-        f"{escape(item['title'])}</a>"
+        f"{plain_html(item['title'])}</a>"
         + (f' <span class="tabula-meta">{escape(item["note"])}</span>' if item["note"] else "")
         + "</li>\n"
         for item in items

@@ -80,6 +80,7 @@ from .layout import (
     R,
     geometry,
 )
+from .markup import rich_text
 
 MAX_STATES = 4000
 """The most states a puzzle's graph may have. The worst positions measured (fifteen lone
@@ -188,7 +189,8 @@ def widget_data(
         "geometry": _geometry(),
         "answer": _task_answer(puzzle, solution, lang),
         "answer_text": _answer(puzzle, solution, lang),
-        "explain": puzzle.explain[lang] if puzzle.explain else None,
+        # The widget shows words only: the subset's marks are taken away.
+        "explain": rich_text(puzzle.explain[lang]) if puzzle.explain else None,
         "next": _next(puzzle, lessons, following),
         "words": words(lang),
         "graph": None,
