@@ -7,7 +7,8 @@ from .cli import main
 
 try:
     status = main()
-    sys.stdout.flush()
+    if sys.stdout is not None and not sys.stdout.closed:
+        sys.stdout.flush()
 except BrokenPipeError:
     # The reader stopped early (`python -m generator show x.yaml | head`): that is not an
     # error worth a traceback. Point stdout at nothing so Python's exit flush stays quiet.

@@ -208,3 +208,54 @@ def test_the_fast_path_answers_exactly_as_the_engines_plays():
             assert answer["count"] == len(plays)
             assert [p["notation"] for p in answer["plays"]] == [p.notation for p in plays]
             assert [p["position"] for p in answer["plays"]] == [p.position.to_json() for p in plays]
+
+
+def test_an_integer_too_long_to_read_is_an_error_for_its_line():
+    # Python reads at most 4,300 digits of an integer (sys.get_int_max_str_digits()).
+    for place in ('"dice": [%s, 1]', '"extra": %s', '"position": {"mover": {"6": %s}}'):
+        line = '{"variant": "backgammon", ' + place % ("7" * 5000) + "}"
+        answer = json.loads(answer_line(line))
+        assert list(answer) == ["error"], place
+        assert "more than 4300 digits" in answer["error"]
+
+
+def test_point_keys_are_ascii_numbers_one_to_twenty_four_or_bar():
+    for key in ["²", "³", "𐩀", "٦", "６", "1" * 5000, "0" * 4000 + "6", "x" * 100_000]:
+        query = {**START_QUERY, "position": {"mover": {key: 1}, "opponent": {}}}
+        error = json.loads(answer_line(json.dumps(query)))["error"]
+        assert "is not a point" in error, key[:10]
+        assert len(error) < 300, "the key is echoed in part only"
+
+
+def test_counts_too_large_to_add_up_are_an_error_not_a_crash():
+    # Two counts of 4,300 digits add up to a sum Python will not print in the engine's message.
+    big = "9" * 4300
+    line = (
+        json.dumps(START_QUERY)
+        .replace('"24": 2', f'"24": {big}')
+        .replace('"13": 5', f'"13": {big}')
+    )
+    error = json.loads(answer_line(line))["error"]
+    assert "checkers on" in error and "a side has 15" in error and len(error) < 300
+
+
+def test_a_field_name_that_is_a_lone_surrogate_is_echoed_escaped():
+    line = '{"variant": "backgammon", "dice": [1, 2], "position": {"\\ud800": 1}}'
+    answer = answer_line(line)
+    answer.encode("utf-8")  # no lone surrogate left in the answer
+    assert "unknown position field" in json.loads(answer)["error"]
+    assert "\\ud800" in json.loads(answer)["error"]
+
+
+def test_echoes_of_the_input_are_bounded():
+    huge = "y" * 200_000
+    lines = [
+        json.dumps({**START_QUERY, "dice": huge}),
+        json.dumps({**START_QUERY, "dice": [huge, 1]}),
+        json.dumps({**START_QUERY, "variant": huge}),
+        json.dumps({**START_QUERY, "position": {**START_QUERY["position"], huge: 1}}),
+        json.dumps({**START_QUERY, "position": {"mover": {}, "opponent": {}, "pinned": [huge]}}),
+    ]
+    for line in lines:
+        error = json.loads(answer_line(line))["error"]
+        assert len(error) <= 1000, error[:80]
