@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from .engine import EngineError, Position, check_dice, find_variant
 from .engine.board import BAR, POINTS, Side
-from .engine.jsonform import position_from_json
+from .engine.jsonform import position_from_json, short_repr
 from .engine.moves import plain_boards
 
 
@@ -29,14 +31,25 @@ def answer_line(line: str) -> str:
     '{"error": "a die shows 1 to 6; got 7 in [7, 1]"}'
     """
     try:
-        return _answer(json.loads(line))
+        query = json.loads(line)
     except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} at column {error.colno}"
+        return error_json(f"not valid JSON: {error.msg} at column {error.colno}")
     except RecursionError:
-        message = "not valid JSON here: nested too deeply"
+        return error_json(_TOO_DEEP)
+    except ValueError:  # json reads no integer longer than sys.get_int_max_str_digits()
+        return error_json(
+            f"not valid JSON here: a number has more than {sys.get_int_max_str_digits()} "
+            "digits (counts are 0..15, dice 1..6)"
+        )
+    try:
+        return _answer(query)
     except EngineError as error:
-        message = str(error)
-    return json.dumps({"error": message}, ensure_ascii=False)
+        return error_json(str(error))
+    except RecursionError:  # writing a deeply nested value back into a message
+        return error_json(_TOO_DEEP)
+
+
+_TOO_DEEP = "not valid JSON here: nested too deeply"
 
 
 def _answer(query: Any) -> str:
@@ -53,7 +66,7 @@ def _answer(query: Any) -> str:
     variant = find_variant(query["variant"])
     dice = query["dice"]
     if not isinstance(dice, list):
-        raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {dice!r}')
+        raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {short_repr(dice)}')
     roll = check_dice(dice)
     position = position_from_json(variant, query["position"])
     boards = plain_boards(position, roll)
@@ -65,6 +78,28 @@ def _answer(query: Any) -> str:
             for play in position.legal_plays(roll)
         ]
     return plays_json(rows, variant.has_bar)
+
+
+# Characters a message must not carry as they are: lone surrogates (a JSON escape such as
+# "\ud800" makes one) cannot be written as UTF-8, and line separators split a line for some
+# readers.
+_UNWRITABLE = re.compile(r"[\ud800-\udfff\x85\u2028\u2029]")
+_MESSAGE_LIMIT = 1000
+
+
+def error_json(message: str) -> str:
+    """The contract's error answer: ``{"error": message}``, with every character that cannot be
+    written as it is escaped, and cut to at most 1,000 characters.
+
+    >>> print(error_json("unknown position field \\ud800"))
+    {"error": "unknown position field \\\\ud800"}
+    """
+    if not message.isascii():
+        message = _UNWRITABLE.sub(lambda m: m[0].encode("unicode_escape").decode(), message)
+    if len(message) > _MESSAGE_LIMIT:  # the engine's messages echo what they were given
+        left_out = len(message) - 800
+        message = f"{message[:600]} [... {left_out:,} characters left out ...] {message[-200:]}"
+    return json.dumps({"error": message}, ensure_ascii=False)
 
 
 def plays_json(rows: Iterable[tuple[str, Side, Side, str]], has_bar: bool) -> str:
@@ -119,35 +154,119 @@ def side_json(counts: Side, has_bar: bool) -> str:
     return "{" + text[:-2] + "}"
 
 
-def run_plays(source: TextIO, sink: TextIO, answer_line: Callable[[str], str] = answer_line) -> int:
-    """Answer every line of ``source`` on ``sink``, flushing each answer for tools that wait.
-    (The bench passes another ``answer_line`` to time GNU Backgammon the same way.)"""
-    for line in source:
-        text = line.strip()
-        answer = (
-            answer_line(text)
-            if text
-            else json.dumps({"error": "empty line: expected a JSON object"})
+LINE_LIMIT = 1 << 20
+"""The longest line ``plays`` reads, in bytes: 1 MiB (a query is a few hundred bytes)."""
+_SKIP_CHUNK = 1 << 16
+_EMPTY_LINE = error_json("empty line: expected a JSON object")
+
+
+def answer_raw_line(raw: bytes, answer_line: Callable[[str], str] = answer_line) -> bytes:
+    """What ``plays`` writes for one line as read, with or without its line ending: one JSON
+    object in UTF-8, ending its line. Any failure is an error answer, never a crash.
+
+    >>> answer_raw_line(b'{"variant": "portes", "dice": [1, 1], '
+    ...                 b'"position": {"mover": {}, "opponent": {"6": 1}}}\\n')
+    b'{"count": 0, "plays": []}\\n'
+    >>> answer_raw_line(b'{"variant": "portes\\xff"}\\n')
+    b'{"error": "the line is not UTF-8 text: at byte 20 (ff), invalid start byte; write \
+queries in UTF-8"}\\n'
+    """
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError as error:
+        answer = error_json(
+            f"the line is not UTF-8 text: at byte {error.start + 1} "
+            f"({raw[error.start : error.end].hex(' ')}), {error.reason}; write queries in UTF-8"
         )
-        sink.write(answer + "\n")
-        sink.flush()
+    else:
+        text = text.strip()
+        try:
+            return ((answer_line(text) if text else _EMPTY_LINE) + "\n").encode()
+        except Exception as error:  # a bug, not the line's fault: say so, and go on
+            answer = error_json(_internal_error(error))
+    return (answer + "\n").encode()  # error_json's text always encodes
+
+
+def _internal_error(error: Exception) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (
+        f"internal error: {type(error).__name__}{where}: {short_repr(str(error))}; this is a "
+        "bug in Tabula, not in the line: please report it with the line"
+    )
+
+
+def _lines(reader: BinaryIO, limit: int) -> Iterator[bytes | int]:
+    """Each line of ``reader`` as it comes (never waiting for the next), or for a line over
+    ``limit`` bytes its length: the rest of such a line is read in chunks and dropped."""
+    while line := reader.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        size = len(line)
+        while not line.endswith(b"\n") and (line := reader.readline(_SKIP_CHUNK)):
+            size += len(line)
+        yield size - line.endswith(b"\n")
+
+
+def run_plays(
+    source: BinaryIO | TextIO,
+    sink: BinaryIO | TextIO,
+    answer_line: Callable[[str], str] = answer_line,
+    *,
+    limit: int = LINE_LIMIT,
+) -> int:
+    """Answer every line of ``source`` on ``sink``, flushing each answer for tools that wait.
+
+    Both are byte streams, or text streams over one (``sys.stdin``): the bytes are read and
+    written as UTF-8 whatever the locale. Returns 0 when ``source`` ends, 2 when ``sink`` cannot
+    be written; raises ``BrokenPipeError`` when the client has stopped reading, and ``OSError``
+    when ``source`` cannot be read. (The bench passes another ``answer_line`` to time GNU
+    Backgammon the same way.)
+    """
+    reader: BinaryIO = getattr(source, "buffer", source)
+    sink.flush()
+    writer: BinaryIO = getattr(sink, "buffer", sink)
+    for line in _lines(reader, limit):
+        if isinstance(line, bytes):
+            answer = answer_raw_line(line, answer_line)
+        else:
+            answer = (
+                error_json(f"the line is {line:,} bytes; a query is at most {limit:,} bytes") + "\n"
+            ).encode()
+        try:
+            writer.write(answer)
+            writer.flush()
+        except BrokenPipeError:  # the client stopped reading: python -m generator ends quietly
+            raise
+        except OSError as error:
+            print(f"generator plays: cannot write standard output: {error}", file=sys.stderr)
+            return 2
     return 0
 
 
 def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
-    """The ``check`` contract (DESIGN.md): one line per problem, a summary, exit 0 or 1."""
+    """The ``check`` contract (DESIGN.md): one line per problem, a summary, exit 0 or 1.
+
+    A file named on its own is checked against the project it belongs to (the folder above it
+    with ``mkdocs.yml`` or ``puzzles/``): its ids must not be taken by another file there, and
+    its lessons may name the project's puzzles. Only problems in the files named are printed."""
     from pathlib import Path
 
-    from .puzzles import check_files, yaml_files
-    from .puzzles.check import SOURCE_SUFFIXES, site_languages
+    from .puzzles import Report, check_files, yaml_files
+    from .puzzles.check import SOURCE_SUFFIXES, project_files, project_root, site_languages
 
+    missing = Report()
     if paths:
-        targets = [Path(p) for p in paths]
-        missing = [p for p in targets if not p.exists()]
-        for path in missing:
-            print(f"{path}:1:1: error: no such file or folder", file=sys.stderr)
-        if missing:
-            return 1
+        given = [Path(p) for p in paths]
+        # A dangling link is not missing: reading it says where it points.
+        targets = [path for path in given if path.exists() or path.is_symlink()]
+        for path in given:
+            if path not in targets:
+                missing.error(path, 1, 1, "no such file or folder: check the name")
+        known = project_files(targets)
+        root = project_root(targets[0]) if targets else None
+        docs = root / "docs" if root is not None else Path("docs")
     else:
         targets = [Path(folder) for folder in ("puzzles", "docs") if Path(folder).is_dir()]
         if not targets:
@@ -156,9 +275,11 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
                 "name the files and folders to check",
                 file=sys.stderr,
             )
+            print(_summary(0, 0, 0, 0, 1, 0))
             return 1
+        known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
+        docs = Path("docs")
     files = [path for path in yaml_files(targets, SOURCE_SUFFIXES) if not _generated(path)]
-    known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
     colour = sys.stdout.isatty()
     show_progress = sys.stderr.isatty() and not quiet and len(files) > 50
 
@@ -166,20 +287,20 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         if show_progress and index % 25 == 0:
             print(f"\rchecking {index}/{total} files...", end="", file=sys.stderr, flush=True)
 
-    languages = site_languages(Path("docs"))
+    languages = site_languages(docs)
     project = check_files(files, known=known, progress=progress, languages=languages)
     if show_progress:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
-    diagnostics = project.report.sorted()
-    for diagnostic in diagnostics:
-        line = str(diagnostic)
+    report = Report(missing.diagnostics + project.report.diagnostics)
+    for diagnostic in report.sorted():
+        line = str(diagnostic)  # control characters of a file are escaped there
         if colour:
             paint = "31" if diagnostic.severity == "error" else "33"
             line = line.replace(
                 f": {diagnostic.severity}: ", f": \033[{paint}m{diagnostic.severity}\033[0m: ", 1
             )
         print(line)
-    errors, warnings = len(project.report.errors), len(project.report.warnings)
+    errors, warnings = len(report.errors), len(report.warnings)
     if errors or warnings or not quiet:
         boards = sum(len(fences) for fences in project.fences.values())
         print(
@@ -219,43 +340,55 @@ def _summary(
 
 
 def run_show(path_text: str, lang: str) -> int:
-    """``show``: the puzzle's board, question and the engine's answer, in ``lang``."""
+    """``show``: the puzzle's board, question and the engine's answer, in ``lang``; for a
+    lesson, its title, introduction and puzzles in order."""
     from pathlib import Path
 
     from .puzzles import Report, load_puzzle, solve
-    from .puzzles.show import show
+    from .puzzles.diagnostics import printable
+    from .puzzles.show import is_lesson_source, show, show_lesson
 
     path = Path(path_text)
     report = Report()
-    puzzle = load_puzzle(path, report) if path.is_file() else None
-    if not path.is_file():
-        report.error(path, 1, 1, "no such file: name a puzzle's .yaml file")
-    solution = solve(puzzle, report) if puzzle is not None else None
+    text = None
+    if is_lesson_source(path):
+        text = show_lesson(path, lang, report)
+    else:
+        puzzle = load_puzzle(path, report)
+        solution = solve(puzzle, report) if puzzle is not None else None
+        if puzzle is not None and solution is not None and not report.errors:
+            text = show(puzzle, solution, lang)
     for diagnostic in report.sorted():
         print(diagnostic, file=sys.stderr)
-    if puzzle is None or solution is None or report.errors:
-        return 1
-    print(show(puzzle, solution, lang))
-    return 0
+    if text is not None:
+        # Whatever a file holds is printed escaped: it cannot drive the terminal.
+        print("\n".join(printable(line) for line in text.split("\n")))
+    return 1 if text is None or report.errors else 0
 
 
 def run_new(args: argparse.Namespace) -> int:
-    """``new``: write a ready-to-edit puzzle file; never overwrite one without --force."""
-    import re
+    """``new``: write a ready-to-edit puzzle file; never overwrite one without --force.
+
+    Exit status 0 when the file is written, 2 (as for any other usage error) when an argument
+    or the path is refused; then nothing is written."""
+    import os
+    import shlex
     from pathlib import Path
 
     from .engine import check_dice, from_position_id, from_text, from_xgid
-    from .puzzles.new import new_puzzle
+    from .puzzles.new import WriteError, default_id, id_problem, new_puzzle, write_files
 
     path = Path(args.path)
+    if args.path.endswith("/") or os.path.isdir(args.path):
+        return _usage_error(
+            f"{args.path} is a folder: name the file to write, such as {path / 'my-puzzle.yaml'}"
+        )
     if path.suffix not in (".yaml", ".yml"):
         path = path.with_suffix(".yaml")
-    if path.exists() and not args.force:
-        print(
-            f"error: {path} exists: choose another name, or add --force to replace it",
-            file=sys.stderr,
-        )
-        return 1
+    puzzle_id = default_id(path.stem) if args.id is None else args.id
+    problem = id_problem(puzzle_id)
+    if problem is not None:
+        return _usage_error(f"--id {problem}")
     try:
         variant = find_variant(args.variant)
         dice = check_dice(args.dice) if args.dice else None
@@ -269,30 +402,42 @@ def run_new(args: argparse.Namespace) -> int:
         else:
             position = variant.start()
     except EngineError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    puzzle_id = args.id or re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "puzzle"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(new_puzzle(variant, position, dice or (6, 3), puzzle_id), encoding="utf-8")
-    print(f"wrote {path}: fill in the TODOs, then run: python -m generator check {path}")
+        return _usage_error(str(error))
+    text = new_puzzle(variant, position, dice or (6, 3), puzzle_id)
+    try:
+        write_files({path: text}, force=args.force)
+    except WriteError as error:
+        return _usage_error(str(error))
+    shown = shlex.quote(str(path))
+    print(f"wrote {path}: fill in the TODOs, then run: python -m generator check {shown}")
     return 0
 
 
-def run_init(folder: str, languages: str, title: str) -> int:
-    """``init``: a new lesson site of a teacher's own."""
+def run_init(folder: str, languages: str, title: str, *, force: bool = False) -> int:
+    """``init``: a new lesson site of a teacher's own. Exit status 0 when it is written, 2 (as
+    for any other usage error) when an argument or the folder is refused; then nothing is
+    written."""
+    import shlex
     from pathlib import Path
 
+    from .puzzles.new import WriteError
     from .site.init import init_project
 
     langs = tuple(part.strip() for part in languages.split(",") if part.strip())
     try:
-        written = init_project(Path(folder), langs, title)
-    except (ValueError, FileExistsError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+        written = init_project(Path(folder), langs, title, force=force)
+    except (ValueError, WriteError) as error:
+        return _usage_error(str(error))
     print(f"wrote {len(written)} files into {folder}: a site with three puzzles and a lesson.")
-    print(f"next: cd {folder} && python -m generator check && python -m mkdocs build")
+    print(f"next: cd {shlex.quote(folder)} && python -m generator check && python -m mkdocs build")
     return 0
+
+
+def _usage_error(message: str) -> int:
+    """Say why a teacher command refused its arguments; its exit status is argparse's for a
+    usage error."""
+    print(f"error: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -326,6 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     init.add_argument("folder", metavar="DIR", help="the folder of the new site")
     init.add_argument("--lang", default="en,ru", help="languages, such as en or en,ru (default)")
     init.add_argument("--title", default="My Tabula lessons", help="the site's name")
+    init.add_argument("--force", action="store_true", help="replace files of a site already in DIR")
     drill = commands.add_parser(
         "drill",
         help="write new puzzles that each drill one rule, found and checked by the engine",
@@ -379,13 +525,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--seed", type=int, default=None, help="random seed (default: fixed)")
     args = parser.parse_args(argv)
     if args.command == "plays":
+        if sys.stdin is None or sys.stdout is None:  # started with the stream closed
+            closed = "read standard input" if sys.stdin is None else "write standard output"
+            print(f"generator plays: cannot {closed}: it is closed", file=sys.stderr)
+            return 2
         try:
             return run_plays(sys.stdin, sys.stdout)
-        except (OSError, UnicodeDecodeError) as error:
+        except BrokenPipeError:  # not a read error: __main__ ends quietly
+            raise
+        except OSError as error:
             print(f"generator plays: cannot read standard input: {error}", file=sys.stderr)
             return 2
     if args.command == "init":
-        return run_init(args.folder, args.lang, args.title)
+        return run_init(args.folder, args.lang, args.title, force=args.force)
     if args.command == "drill":
         from pathlib import Path
 

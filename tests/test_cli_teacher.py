@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.cli import main
 
@@ -26,7 +27,7 @@ def test_new_writes_every_field_and_check_asks_for_the_texts(tmp_path: Path) -> 
     assert main(["new", "--variant", "backgammon", "--dice", "5", "2", str(target)]) == 0
     text = target.read_text(encoding="utf-8")
     for field in (
-        "id: first",
+        'id: "first"',
         "variant: backgammon",
         "position:",
         "dice: [5, 2]",
@@ -49,9 +50,43 @@ def test_new_writes_every_field_and_check_asks_for_the_texts(tmp_path: Path) -> 
 def test_new_never_replaces_a_file_without_force(tmp_path: Path) -> None:
     target = tmp_path / "mine.yaml"
     target.write_text("keep me", encoding="utf-8")
-    assert main(["new", "--variant", "portes", str(target)]) == 1
+    assert main(["new", "--variant", "portes", str(target)]) == 2
     assert target.read_text(encoding="utf-8") == "keep me"
     assert main(["new", "--variant", "portes", "--force", str(target)]) == 0
+    assert [path.name for path in tmp_path.iterdir()] == ["mine.yaml"]
+
+
+@pytest.mark.parametrize(
+    "puzzle_id", ["x\nlevel: 9", "x\n", 'x"', "Bar-Entry", "bar_entry", "-x", "a" * 65, ""]
+)
+def test_new_refuses_an_id_the_checker_would_refuse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], puzzle_id: str
+) -> None:
+    target = tmp_path / "p.yaml"
+    assert main(["new", "--variant", "backgammon", f"--id={puzzle_id}", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --id {puzzle_id!r} is not an id: use lowercase letters")
+    assert err.count("\n") == 1
+    assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "puzzle_id"),
+    [("123", "123"), ("true", "true"), ("null", "null"), ("0x1f", "0x1f"), ("A b", "a-b")],
+)
+def test_new_writes_the_id_as_a_string_whatever_it_looks_like(
+    tmp_path: Path, name: str, puzzle_id: str
+) -> None:
+    target = tmp_path / f"{name}.yaml"
+    assert main(["new", "--variant", "backgammon", str(target)]) == 0
+    assert yaml.safe_load(target.read_text(encoding="utf-8"))["id"] == puzzle_id
+
+
+def test_a_long_file_name_gives_an_id_cut_to_the_longest_the_checker_takes(tmp_path: Path) -> None:
+    target = tmp_path / f"{'ab-' * 40}x.yaml"
+    assert main(["new", "--variant", "backgammon", str(target)]) == 0
+    written = yaml.safe_load(target.read_text(encoding="utf-8"))["id"]
+    assert written == ("ab-" * 40)[:64].rstrip("-")
 
 
 def test_new_takes_an_xgid_with_its_dice(tmp_path: Path) -> None:
@@ -63,7 +98,7 @@ def test_new_takes_an_xgid_with_its_dice(tmp_path: Path) -> None:
 
 
 def test_new_refuses_a_malformed_position_with_its_reason(tmp_path: Path) -> None:
-    assert main(["new", "--variant", "backgammon", "--gnubg", "nonsense", str(tmp_path / "a")]) == 1
+    assert main(["new", "--variant", "backgammon", "--gnubg", "nonsense", str(tmp_path / "a")]) == 2
     assert not (tmp_path / "a.yaml").exists()
 
 
@@ -95,3 +130,74 @@ def test_check_is_quiet_on_success_with_q() -> None:
     assert checked.returncode == 0 and checked.stdout == ""
     loud = run("check", "puzzles/backgammon/bar-enter-first.yaml")
     assert loud.stdout.strip().endswith("no problems")
+
+
+SUMMARY_OF_ONE_ERROR = (
+    "checked 0 files (0 puzzles, 0 lessons and 0 boards clean): 1 error, 0 warnings"
+)
+
+
+def test_check_of_a_missing_path_says_so_and_prints_the_summary() -> None:
+    checked = run("check", "puzzles/no-such-puzzle.yaml")
+    assert checked.returncode == 1
+    assert checked.stdout.splitlines() == [
+        "puzzles/no-such-puzzle.yaml:1:1: error: no such file or folder: check the name",
+        SUMMARY_OF_ONE_ERROR,
+    ]
+
+
+CORPUS_SETS = Path("tests/puzzles/corpus/sets")
+
+
+@pytest.mark.parametrize(
+    ("case", "alone"),
+    [
+        ("duplicate-ids", "puzzles/backgammon/opening.yaml"),
+        ("duplicate-ids", "puzzles/backgammon/opening-copy.yaml"),
+        ("duplicate-lesson-ids", "puzzles/lessons/first.yaml"),
+        ("duplicate-lesson-ids", "puzzles/lessons/second.yaml"),
+    ],
+)
+def test_check_of_one_file_sees_the_ids_of_the_rest_of_its_project(case: str, alone: str) -> None:
+    """The file is checked against the project it is part of: the same lines about it as a
+    check of the whole project prints, and nothing about the other files."""
+    path = CORPUS_SETS / case / alone
+    whole = (REPO / CORPUS_SETS / f"{case}.expected").read_text(encoding="utf-8").splitlines()
+    checked = run("check", str(path))
+    assert checked.returncode == 1
+    *lines, summary = checked.stdout.splitlines()
+    assert lines == [line for line in whole if line.startswith(f"{path}:")]
+    assert summary.endswith(": 1 error, 0 warnings")
+
+
+def test_check_and_show_print_no_terminal_escape_from_a_file_name(tmp_path: Path) -> None:
+    evil = tmp_path / "evil\x1b]0;owned\x07\x1b[2J.yaml"
+    evil.write_text("id: evil\nvariant: chess\n", encoding="utf-8")
+    for command in ("check", "show"):
+        done = run(command, str(evil))
+        assert done.returncode == 1
+        printed = done.stdout + done.stderr
+        assert "\x1b" not in printed and "\x07" not in printed
+        assert "evil\\x1b]0;owned\\x07\\x1b[2J.yaml:2:10: error: unknown variant 'chess'" in printed
+
+
+def test_show_of_a_lesson_lists_its_puzzles_in_order() -> None:
+    shown = run("show", "puzzles/lessons/bar-and-hitting.yaml")
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "The bar and hitting"
+    assert lines[1] == "Lesson, level 1 · bar-and-hitting · Backgammon, Portes"
+    assert "  1. Hit and make the point · bg-point-on-blot · " in shown.stdout
+    assert (
+        "  3. Enter first · bg-bar-enter-first · puzzles/backgammon/bar-enter-first.yaml" in lines
+    )
+    assert run("show", "puzzles/lessons/bar-and-hitting.yaml", "--lang", "ru").stdout.startswith(
+        "Бар и бой\n"
+    )
+
+
+def test_show_of_a_lesson_that_names_a_missing_puzzle_shows_it_and_says_what_is_wrong() -> None:
+    shown = run("show", str(CORPUS_SETS / "lesson-unknown-puzzle" / "lessons" / "first-steps.yaml"))
+    assert shown.returncode == 1
+    assert "no puzzle has the id 'set-higer-die': did you mean 'set-higher-die'?" in shown.stderr
+    assert "  1. set-higer-die: not found (check the lesson)" in shown.stdout.splitlines()

@@ -40,8 +40,9 @@ from .model import (
     Puzzle,
     ResultTask,
     Text,
+    Where,
 )
-from .source import read_yaml
+from .source import Unreadable, read_file, read_source, read_yaml
 
 T = TypeVar("T")
 
@@ -407,12 +408,13 @@ def check_files(
     progress: object = None,
     languages: tuple[str, ...] = LANGUAGES,
 ) -> Project:
-    """Read and check the puzzle and lesson files ``paths``. ``known``: more puzzle files whose
-    ids lessons may name (their own problems are not reported); ``languages``: the languages
-    every text must be written in."""
+    """Read and check the puzzle and lesson files ``paths``. ``known``: the other files of the
+    project (see :func:`project_files`), whose puzzle ids lessons may name and whose puzzle and
+    lesson ids the files checked must not take again (their own problems are not reported);
+    ``languages``: the languages every text must be written in."""
     project = Project()
     report = project.report
-    seen_ids: dict[str, Puzzle] = {}
+    loaded: list[Puzzle] = []
     broken: dict[str, Path] = {}
     lessons: list[Lesson] = []
     for index, path in enumerate(paths):
@@ -420,7 +422,10 @@ def check_files(
             progress(index, len(paths), path)
         project.files += 1
         if path.suffix == ".md":
-            fences, problems = _checked(path, languages, "page", partial(check_page, path))
+            no_fences: list[Fence] = []
+            fences, problems = _checked(
+                path, languages, "page", partial(_read_page, path), no_fences, "a page"
+            )
             project.fences[path] = fences
             report.diagnostics += problems
             continue
@@ -433,7 +438,7 @@ def check_files(
                 lessons.append(lesson)
             continue
         puzzle, problems = _checked(
-            path, languages, "puzzle", partial(_read_puzzle, path, languages=languages)
+            path, languages, "puzzle", partial(_read_puzzle, path, languages=languages), None
         )
         report.diagnostics += problems
         if puzzle is None:
@@ -441,34 +446,41 @@ def check_files(
             if broken_id:
                 broken.setdefault(broken_id, path)
             continue
-        earlier = seen_ids.get(puzzle.id)
-        if earlier is not None:
-            line, column = puzzle.where.of("id")
-            report.error(
-                path,
-                line,
-                column,
-                f"id '{puzzle.id}' is already used by "
-                f"{earlier.where.path}:{earlier.where.of('id')[0]}: ids are unique "
-                "across the project",
-            )
-            continue
-        seen_ids[puzzle.id] = puzzle
-        solution, problems = _checked(path, languages, "solution", partial(solve, puzzle))
-        report.diagnostics += problems
-        if solution is not None and not any(p.severity == "error" for p in problems):
-            project.puzzles[puzzle.id] = puzzle
-            project.solutions[puzzle.id] = solution
+        loaded.append(puzzle)
+    seen_ids: dict[str, Puzzle] = {}
+    for puzzle in loaded:
+        seen_ids.setdefault(puzzle.id, puzzle)
     others: dict[str, Puzzle] = {}
+    other_lessons: list[Lesson] = []
+    asked = {os.path.abspath(path) for path in paths}
     for path in known or []:
-        if path in paths or is_lesson_file(path):
+        if os.path.abspath(path) in asked or path.suffix not in (".yaml", ".yml"):
             continue
-        if is_tags_file(path):
+        if is_lesson_file(path):
+            other = load_lesson(path, Report(), languages=languages)
+            if other is not None:
+                other_lessons.append(other)
+        elif is_tags_file(path):
             project.tag_labels.update(load_tag_labels(path, Report(), languages=languages))
         else:
-            quiet = load_puzzle(path, Report(), languages=languages)
+            quiet, _ = _checked(
+                path, languages, "puzzle", partial(_read_puzzle, path, languages=languages), None
+            )
             if quiet is not None:
                 others.setdefault(quiet.id, quiet)
+                loaded.append(quiet)
+    twice = _check_unique(
+        [(p.id, p.where) for p in loaded], asked, "puzzle", "give each puzzle its own id", report
+    )
+    for puzzle in seen_ids.values():
+        solution, problems = _checked(
+            puzzle.where.path, languages, "solution", partial(_solve, puzzle), None
+        )
+        report.diagnostics += problems
+        clean = not any(p.severity == "error" for p in problems) and puzzle.id not in twice
+        if solution is not None and clean:
+            project.puzzles[puzzle.id] = puzzle
+            project.solutions[puzzle.id] = solution
     for puzzle in seen_ids.values():
         _check_tags(puzzle, project.tag_labels, report)
     _check_twins([p for p in paths if p.suffix == ".md"], languages, report)
@@ -476,39 +488,126 @@ def check_files(
     glossaries = [p for p in paths if p.name == GLOSSARY and p.parent.name in languages]
     if glossaries:
         report.diagnostics += check_glossaries(glossaries[0].parent.parent, languages)
+    twice = _check_unique(
+        [(lesson.id, lesson.where) for lesson in lessons + other_lessons],
+        asked,
+        "lesson",
+        "give each lesson its own id",
+        report,
+    )
     for lesson in lessons:
-        if _check_lesson(lesson, {**others, **seen_ids}, broken, report):
+        if _check_lesson(lesson, {**others, **seen_ids}, broken, report) and lesson.id not in twice:
             project.lessons[lesson.id] = lesson
     return project
+
+
+def _check_unique(
+    ids: list[tuple[str, Where]], asked: set[str], what: str, fix: str, report: Report
+) -> set[str]:
+    """Report, at each of the files ``asked`` about, an id that another file of the project
+    uses too (every file of a clash is told, not only the later one); the ids reported."""
+    reported: set[str] = set()
+    where_of: dict[str, list[Where]] = {}
+    for one_id, where in ids:
+        where_of.setdefault(one_id, []).append(where)
+    for one_id, places in where_of.items():
+        if len(places) < 2:
+            continue
+        for where in places:
+            if os.path.abspath(where.path) not in asked:
+                continue
+            line, column = where.of("id")
+            also = ", ".join(
+                f"{display_path(other.path)}:{other.of('id')[0]}"
+                for other in sorted(places, key=lambda w: str(w.path))
+                if other is not where
+            )
+            report.error(
+                where.path,
+                line,
+                column,
+                f"the {what} id '{one_id}' is also used by {also}: ids are unique across the "
+                f"project; {fix}",
+            )
+            reported.add(one_id)
+    return reported
+
+
+PROJECT_MARKERS = ("mkdocs.yml", "mkdocs.yaml")
+
+
+def project_root(path: Path) -> Path | None:
+    """The folder of the project that ``path`` belongs to: the nearest folder above it that
+    holds ``mkdocs.yml`` or a ``puzzles`` folder (``None`` when there is none).
+
+    >>> project_root(Path("puzzles/backgammon/bar-enter-first.yaml")) == Path.cwd()
+    True
+    """
+    here = Path(os.path.abspath(path))
+    for folder in (here, *here.parents) if here.is_dir() else here.parents:
+        if any((folder / name).is_file() for name in PROJECT_MARKERS):
+            return folder
+        if (folder / "puzzles").is_dir():
+            return folder
+    return None
+
+
+def project_files(paths: list[Path]) -> list[Path]:
+    """The puzzle, lesson and tags files of the projects ``paths`` belong to (each project's
+    ``puzzles`` folder), named relative to the working directory when they are inside it:
+    checking one file checks it against the rest of its project."""
+    found: set[Path] = set()
+    for root in {project_root(path) for path in paths}:
+        if root is not None and (root / "puzzles").is_dir():
+            for file in yaml_files([root / "puzzles"]):
+                found.add(Path(display_path(file)))
+    return sorted(found)
 
 
 _CACHE: dict[tuple[Path, str, tuple[str, ...], str], tuple[bytes, Any, list[Diagnostic]]] = {}
 
 
 def _checked(
-    path: Path, languages: tuple[str, ...], kind: str, work: Callable[[Report], T]
+    path: Path,
+    languages: tuple[str, ...],
+    kind: str,
+    work: Callable[[Report, bytes], T],
+    failed: T,
+    what: str = "a puzzle or lesson file",
 ) -> tuple[T, list[Diagnostic]]:
-    """``work``'s answer about the file ``path`` and the problems it reported, remembered for
-    as long as the file's content stays the same: ``mkdocs serve`` and the per-language builds
-    then re-check only the files that changed. (A file that cannot be read is not
-    remembered.)"""
+    """``work``'s answer about the file ``path`` (given its content) and the problems it
+    reported, remembered for as long as the file's content stays the same: ``mkdocs serve``
+    and the per-language builds then re-check only the files that changed. A file that cannot
+    be read is not remembered: ``failed`` is the answer then, with the reason."""
     try:
-        content = path.read_bytes()
-    except OSError:
+        content = read_file(path, what)
+    except Unreadable as error:
         report = Report()
-        return work(report), report.diagnostics
+        report.error(path, 1, 1, str(error))
+        return failed, report.diagnostics
     key = (path, kind, languages, os.getcwd())
     known = _CACHE.get(key)
     if known is not None and known[0] == content:
         return known[1], known[2]
     report = Report()
-    answer = work(report)
+    answer = work(report, content)
     _CACHE[key] = (content, answer, report.diagnostics)
     return answer, report.diagnostics
 
 
-def _read_puzzle(path: Path, report: Report, languages: tuple[str, ...]) -> Puzzle | None:
-    puzzle = load_puzzle(path, report, languages=languages)
+def _solve(puzzle: Puzzle, report: Report, raw: bytes) -> Solution | None:
+    return solve(puzzle, report)
+
+
+def _read_page(path: Path, report: Report, raw: bytes) -> list[Fence]:
+    text = read_source(path, report, raw=raw)
+    return [] if text is None else check_page(path, report, text)
+
+
+def _read_puzzle(
+    path: Path, report: Report, raw: bytes, languages: tuple[str, ...]
+) -> Puzzle | None:
+    puzzle = load_puzzle(path, report, languages=languages, raw=raw)
     if puzzle is not None:
         _check_folder(puzzle, report)
     return puzzle
@@ -526,7 +625,8 @@ def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) 
             rest = Path(*parts[index + 1 :])
             for lang in languages:
                 twin = root / lang / rest
-                if lang != part and not twin.is_file():
+                # Something that is there but not a file is reported as unreadable itself.
+                if lang != part and not os.path.lexists(twin):
                     report.error(
                         page,
                         1,
@@ -555,7 +655,7 @@ def _check_tags(puzzle: Puzzle, labels: dict[str, Text], report: Report) -> None
 
 
 def _check_folder(puzzle: Puzzle, report: Report) -> None:
-    folder = puzzle.where.path.parent.name
+    folder = Path(os.path.abspath(puzzle.where.path)).parent.name
     if folder in VARIANTS and folder != puzzle.variant.key:
         line, column = puzzle.where.of("variant")
         report.warning(

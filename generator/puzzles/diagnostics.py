@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning"]
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every control character written as an escape (``\x1b``, ``\n``,
+    ``\u2028``): what a file holds can then be printed without driving the terminal, and a
+    message stays on one line.
+
+    >>> print(printable("a\x1b[2Jb\nc\u202ed"))
+    a\x1b[2Jb\nc\u202ed
+    """
+    return _UNPRINTABLE.sub(lambda match: _escape(match.group()), text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    named = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(char)
+    if named:
+        return named
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 @dataclass(frozen=True, order=True)
@@ -21,7 +43,8 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        text = f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        return printable(text)
 
 
 def display_path(path: Path | str) -> str:
@@ -41,10 +64,14 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def error(self, path: Path | str, line: int, column: int, message: str) -> None:
-        self.diagnostics.append(Diagnostic(display_path(path), line, column, "error", message))
+        self.diagnostics.append(
+            Diagnostic(printable(display_path(path)), line, column, "error", printable(message))
+        )
 
     def warning(self, path: Path | str, line: int, column: int, message: str) -> None:
-        self.diagnostics.append(Diagnostic(display_path(path), line, column, "warning", message))
+        self.diagnostics.append(
+            Diagnostic(printable(display_path(path)), line, column, "warning", printable(message))
+        )
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import json
 import random
 import sys
 import textwrap
@@ -65,6 +64,7 @@ from ..locale import LANGUAGES, explain, translations
 from .check import destinations, solve
 from .diagnostics import Report
 from .load import load_puzzle
+from .new import FilesInTheWay, WriteError, check_targets, write_files, yaml_string
 
 Dice = tuple[int, int]
 
@@ -219,9 +219,7 @@ class Finding:
     tags: tuple[str, ...] = ()
 
 
-def _q(text: str) -> str:
-    """A YAML double-quoted string (JSON's escapes are YAML's)."""
-    return json.dumps(text, ensure_ascii=False)
+_q = yaml_string  # the one way the teacher commands write a text into YAML
 
 
 def _roll(dice: Dice) -> str:
@@ -1402,24 +1400,45 @@ def write_drills(
     """Find drills and write each as ``OUT_DIR/<id>.yaml``; never replaces a file.
 
     Returns the paths written, which are fewer than ``count`` when the search ran out of its
-    budget (the caller says so)."""
-    key = find_rule(_variant(variant), rule).key
+    budget (the caller says so). A target that cannot be written (a drill's file already there,
+    a folder that is a file or may not be written in) is a :class:`DrillError` before the
+    search begins; the files are written all or none."""
+    game = _variant(variant)
+    key = find_rule(game, rule).key
     out_dir = Path(out_dir)
-    for number in range(1, count + 1):
-        path = out_dir / f"{drill_name(_variant(variant).key, key, seed, level, number)}.yaml"
-        if path.exists():
-            raise DrillError(
-                f"{path} exists: drills with seed {seed} were written there before; choose "
-                "another --seed or another folder"
-            )
+    targets = [
+        out_dir / f"{drill_name(game.key, key, seed, level, number)}.yaml"
+        for number in range(1, count + 1)
+    ]
+    _check_out_dir(out_dir, targets, seed)
     drills = make_drills(variant, rule, count, level=level, seed=seed, say=say)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for drill in drills:
-        path = out_dir / f"{drill.id}.yaml"
-        path.write_text(drill.text, encoding="utf-8")
-        paths.append(path)
-    return paths
+    files = {out_dir / f"{drill.id}.yaml": drill.text for drill in drills}
+    try:
+        return write_files(files) if files else []
+    except WriteError as error:  # the folder changed during the search
+        raise _target_error(error, seed) from None
+
+
+def _check_out_dir(out_dir: Path, targets: list[Path], seed: int) -> None:
+    """Refuse, before a long search, an ``out_dir`` the drills could not be written into."""
+    try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise WriteError(f"{out_dir} is a file, not a folder: choose another OUT_DIR")
+        check_targets(targets)
+    except WriteError as error:
+        raise _target_error(error, seed) from None
+    except OSError as error:
+        raise DrillError(f"cannot write in {out_dir}: {error.strerror or error}") from None
+
+
+def _target_error(error: WriteError, seed: int) -> DrillError:
+    if isinstance(error, FilesInTheWay):
+        names = ", ".join(map(str, error.paths))
+        return DrillError(
+            f"{names} {'exists' if len(error.paths) == 1 else 'exist'}: drills with seed {seed} "
+            "were written there before; choose another --seed or another folder"
+        )
+    return DrillError(str(error))
 
 
 def run_drill(
@@ -1432,7 +1451,9 @@ def run_drill(
     seed: int | None = None,
 ) -> int:
     """``drill``: write ``count`` drills of ``rule`` in ``variant`` to ``out_dir``; print
-    progress, and errors to stderr. Exit status 0 when every drill was written, else 1."""
+    progress, and errors to stderr. Exit status 0 when every drill was written, 1 when the
+    search found fewer (those found are written), 2 (as for any other usage error) when the
+    request or the folder is refused; then nothing is searched or written."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 100000)
         print(f"seed {seed} (use --seed {seed} to make the same drills again)")
@@ -1445,7 +1466,7 @@ def run_drill(
         paths = write_drills(variant, rule, count, Path(out_dir), level=level, seed=seed, say=say)
     except DrillError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 1
+        return 2
     seconds = time.monotonic() - started
     if len(paths) < count:
         wanted = "" if level is None else f" at level {level}"

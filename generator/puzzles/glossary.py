@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Report, display_path
+from .source import read_source
 
 GLOSSARY = "glossary.md"
 """The glossary's file name in each language's folder of ``docs/``."""
@@ -113,7 +114,10 @@ def _read_ids(path: Path, lang: str, paths: dict[str, Path], report: Report) -> 
     """The terms of one glossary by id (the first term of each id), reporting the headings
     without an id and the ids used twice."""
     seen: dict[str, Term] = {}
-    for term in read_terms(path.read_text(encoding="utf-8")):
+    # A page that cannot be read (not UTF-8, a named pipe...) is reported by the check of
+    # pages; here it has no terms.
+    text = read_source(path, Report(), what="a page")
+    for term in read_terms(text or ""):
         if term.id is None:
             report.error(path, term.line, term.column, _no_id(term, lang, paths))
         elif term.id in seen:

@@ -25,7 +25,7 @@ import difflib
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from ..engine import (
     BAR,
@@ -65,7 +65,10 @@ T = TypeVar("T")
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 """Each language of the site, named in English (the messages' language)."""
-ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""An id, a tag: lowercase words joined by hyphens (the whole text: use ``fullmatch``)."""
+MAX_ID_LENGTH = 64
+"""The longest id or tag: it names a folder of the site, and file systems limit names."""
 PLACEHOLDERS = {"", "todo", "tbd", "fixme", "xxx", "...", "…", "?", "-", "перевод", "translate"}
 COMMON_FIELDS = (
     "id",
@@ -118,7 +121,7 @@ class _Fields:
         self.report.warning(self.path, node.line, node.column, message)
 
     def get(self, name: str, required: bool = True) -> Node | None:
-        node = self.node.value.get(name)
+        node: Node | None = self.node.value.get(name)
         if node is None and required:
             self.error(self.node, f"the {self.what} has no '{name}': add '{name}: ...'")
         return node
@@ -144,9 +147,9 @@ class _Fields:
 
     # Converters: each returns None after reporting ----------------------------------------
 
-    def text(self, node: Node, name: str) -> Text | None:
+    def text(self, node: Node, name: str, *, one_line: bool = False) -> Text | None:
         """A text in every language of the project; a project of one language may give it
-        as plain text."""
+        as plain text. ``one_line``: a title or a label, which stands in a heading."""
         languages = self.languages
         if len(languages) == 1 and isinstance(node.value, str):
             node = Node({languages[0]: node}, node.line, node.column, {languages[0]: node})
@@ -172,6 +175,13 @@ class _Fields:
             if words.lower().strip(".!? ") in PLACEHOLDERS or words.lower() in PLACEHOLDERS:
                 self.error(
                     value, f"the {language} {name} is a placeholder ({words!r}): write the text"
+                )
+                continue
+            if one_line and ("\n" in words or "\r" in words):
+                self.error(
+                    value,
+                    f"the {language} {name} runs over more than one line; it is a heading: "
+                    "write it on one line",
                 )
                 continue
             texts[lang] = words
@@ -213,11 +223,12 @@ def load_puzzle(
     report: Report,
     *,
     text: str | None = None,
+    raw: bytes | None = None,
     languages: tuple[str, ...] = LANGUAGES,
 ) -> Puzzle | None:
-    """The puzzle in ``path``, or ``None`` after reporting every problem found in it; its texts
-    are required in ``languages``."""
-    node = read_yaml(path, report, text=text)
+    """The puzzle in ``path`` (or in ``text``, or in the file's content ``raw``), or ``None``
+    after reporting every problem found in it; its texts are required in ``languages``."""
+    node = read_yaml(path, report, text=text, raw=raw)
     if node is None:
         return None
     if not node.is_mapping:
@@ -231,7 +242,7 @@ def load_puzzle(
     fields = _Fields(node, path, report, "puzzle", languages)
     puzzle_id = fields.read("id", lambda n: _check_id(fields, n))
     variant = fields.read("variant", lambda n: _variant(fields, n))
-    title = fields.read("title", lambda n: fields.text(n, "title"))
+    title = fields.read("title", lambda n: fields.text(n, "title", one_line=True))
     prompt = fields.read("prompt", lambda n: fields.text(n, "prompt"))
     explain = fields.read("explain", lambda n: fields.text(n, "explain"), required=False)
     level = fields.read("level", lambda n: fields.integer(n, "level", 1, 5))
@@ -310,16 +321,39 @@ def _xgid_dice(node: Node, variant: Variant | None) -> tuple[int, int] | None:
         return None  # reported where the position is read
 
 
+def is_id(text: object) -> TypeGuard[str]:
+    """``text`` can be an id or a tag: lowercase words joined by hyphens, at most
+    ``MAX_ID_LENGTH`` characters, nothing before or after.
+
+    >>> is_id("bar-entry"), is_id("x\\n"), is_id("x" * 65), is_id("Bar")
+    (True, False, False, False)
+    """
+    return (
+        isinstance(text, str)
+        and len(text) <= MAX_ID_LENGTH
+        and ID_PATTERN.fullmatch(text) is not None
+    )
+
+
 def _check_id(fields: _Fields, node: Node) -> str | None:
     value = node.value
-    if not isinstance(value, str) or not ID_PATTERN.match(value):
-        suggestion = re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
-        hint = (
-            f": for example '{suggestion}'" if suggestion and ID_PATTERN.match(suggestion) else ""
+    if is_id(value):
+        return value
+    if isinstance(value, str) and ID_PATTERN.fullmatch(value):
+        fields.error(
+            node,
+            f"id '{value[:20]}...' has {len(value)} characters; an id has at most "
+            f"{MAX_ID_LENGTH} (it names a folder of the site): shorten it",
         )
-        fields.error(node, f"id {value!r} must be lowercase letters, digits and hyphens{hint}")
         return None
-    return value
+    suggestion = re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")[:MAX_ID_LENGTH]
+    hint = f": for example '{suggestion}'" if is_id(suggestion) else ""
+    fields.error(
+        node,
+        f"id {value!r} must be lowercase letters, digits and hyphens, at most "
+        f"{MAX_ID_LENGTH} characters{hint}",
+    )
+    return None
 
 
 def _variant(fields: _Fields, node: Node) -> Variant | None:
@@ -342,7 +376,20 @@ def _tags(fields: _Fields, node: Node) -> tuple[str, ...] | None:
     if not node.is_list or not all(isinstance(item.value, str) for item in node.value):
         fields.error(node, "'tags' is a list of words: [bar, entry]")
         return None
-    return tuple(item.value.strip().lower() for item in node.value)
+    tags = tuple(item.value.strip().lower() for item in node.value)
+    for tag, item in zip(tags, node.value, strict=True):
+        if not is_id(tag):
+            fields.error(item, _tag_problem(tag))
+    return tags if all(map(is_id, tags)) else None
+
+
+def _tag_problem(tag: str) -> str:
+    if ID_PATTERN.fullmatch(tag):
+        return (
+            f"the tag '{tag[:20]}...' has {len(tag)} characters; a tag has at most "
+            f"{MAX_ID_LENGTH}: shorten it"
+        )
+    return f"the tag {tag!r} is not lowercase words joined by hyphens, such as 'my-tag'"
 
 
 def _dice(fields: _Fields, node: Node) -> tuple[int, int] | None:
@@ -388,6 +435,8 @@ def _position(fields: _Fields, node: Node, variant: Variant) -> Position | None:
         if key not in allowed:
             fields.error(key_node, f"'{key}' does not belong in a position given by {form}")
             return None
+    if form == "mover" and not _places_ok(fields, node):
+        return None
     try:
         if form == "start":
             if data["start"].value is not True:
@@ -407,6 +456,44 @@ def _position(fields: _Fields, node: Node, variant: Variant) -> Position | None:
     except EngineError as error:
         fields.error(data.get(form, node), f"impossible position: {error}{_position_hint(node)}")
         return None
+
+
+def point_key(key: object) -> int | str | None:
+    """The place a key of ``mover:`` or ``opponent:`` names: a point 1..24 (a number, or
+    ASCII digits) or ``"bar"``; ``None`` for anything else. (Not ``str.isdigit``, which also
+    takes "²" and "٣".)
+
+    >>> point_key(13), point_key("13"), point_key(" Bar "), point_key("²"), point_key(25)
+    (13, 13, 'bar', None, None)
+    """
+    if isinstance(key, str):
+        text = key.strip().lower()
+        if text == "bar":
+            return text
+        if text.isascii() and text.isdigit() and len(text) <= 2:
+            key = int(text)
+    if type(key) is int and 1 <= key <= 24:
+        return key
+    return None
+
+
+def _places_ok(fields: _Fields, node: Node) -> bool:
+    """Every key of the sides is a point 1..24 or 'bar', each reported where it is written."""
+    ok = True
+    for side in ("mover", "opponent"):
+        counts = node.value.get(side)
+        if counts is None or not counts.is_mapping:
+            continue  # the engine says what is wrong with the side itself
+        for key, key_node in counts.keys.items():
+            if point_key(key) is None:
+                shown = repr(key) if len(repr(key)) <= 40 else repr(key)[:36] + "...'"
+                fields.error(
+                    key_node,
+                    f"{side} place {shown} is not a point: use 1..24 or 'bar' "
+                    "(checkers that are off are not listed)",
+                )
+                ok = False
+    return ok
 
 
 def _position_hint(node: Node) -> str:
@@ -584,7 +671,7 @@ def load_lesson(
     fields = _Fields(node, path, report, "lesson", languages)
     fields.unknown(LESSON_FIELDS, "a lesson has the fields")
     lesson_id = fields.read("id", lambda n: _check_id(fields, n))
-    title = fields.read("title", lambda n: fields.text(n, "title"))
+    title = fields.read("title", lambda n: fields.text(n, "title", one_line=True))
     intro = fields.read("intro", lambda n: fields.text(n, "introduction"))
     audience = fields.read("audience", lambda n: fields.text(n, "audience"))
     level = fields.read("level", lambda n: fields.integer(n, "level", 1, 5))
@@ -651,13 +738,10 @@ def load_tag_labels(
     labels: dict[str, Text] = {}
     for key, value in node.value.items():
         tag = str(key)
-        if ID_PATTERN.match(tag) is None:
-            fields.error(
-                node.keys[key],
-                f"the tag {tag!r} is not lowercase words joined by hyphens, such as 'my-tag'",
-            )
+        if not is_id(tag):
+            fields.error(node.keys[key], _tag_problem(tag))
             continue
-        label = fields.text(value, f"label of '{tag}'")
+        label = fields.text(value, f"label of '{tag}'", one_line=True)
         if label is not None:
             labels[tag] = label
     return labels

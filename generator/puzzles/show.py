@@ -1,21 +1,28 @@
-"""A puzzle in the terminal: the board, the question and the engine's answer, in one language."""
+"""A puzzle in the terminal: the board, the question and the engine's answer, in one language;
+a lesson: its title, introduction and puzzles in order."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..engine import BAR, OFF, Position
 from ..engine.board import place_name
 from ..locale import N_, VARIANT_NAMES, explain, translations
-from .check import Solution
+from .check import Solution, check_files, is_lesson_file, project_files
+from .diagnostics import Report, display_path
+from .load import is_tags_file, load_lesson, load_puzzle
 from .model import (
     CountTask,
     CubeTask,
     DestinationsTask,
     LegalTask,
+    Lesson,
     PassTask,
     PlayTask,
     Puzzle,
     ResultTask,
 )
+from .source import read_yaml
 
 WIN_WORDS = {
     "single": N_("a single game"),
@@ -158,3 +165,62 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
         "{winner} wins {how}: {points} points",
         result.points,
     ).format(winner=winner, how=_(WIN_WORDS[result.kind]), points=result.points)
+
+
+# Lessons -----------------------------------------------------------------------------------
+
+
+def is_lesson_source(path: Path) -> bool:
+    """``path`` holds a lesson: it is in a ``lessons`` folder, or it lists ``puzzles`` and
+    asks no ``task``."""
+    if is_lesson_file(path):
+        return True
+    node = read_yaml(path, Report())
+    return bool(node and node.is_mapping and "puzzles" in node.value and "task" not in node.value)
+
+
+def show_lesson(path: Path, lang: str, report: Report) -> str | None:
+    """The lesson in ``path`` as a page of text, its puzzles found in its project; ``None``
+    when the lesson cannot be read. Its problems (a puzzle it names that does not exist, or
+    has problems of its own) go to ``report``."""
+    known = project_files([path])
+    project = check_files([path], known=known)
+    report.diagnostics += project.report.diagnostics
+    # A lesson that names a missing puzzle is not in the project, but it can still be shown.
+    lesson = next(iter(project.lessons.values()), None) or load_lesson(path, Report())
+    if lesson is None:
+        return None
+    puzzles: dict[str, Puzzle] = {}
+    for file in known:
+        if file.suffix in (".yaml", ".yml") and not is_lesson_file(file) and not is_tags_file(file):
+            puzzle = load_puzzle(file, Report())
+            if puzzle is not None:
+                puzzles.setdefault(puzzle.id, puzzle)
+    return lesson_text(lesson, puzzles, lang)
+
+
+def lesson_text(lesson: Lesson, puzzles: dict[str, Puzzle], lang: str = "en") -> str:
+    """The lesson as a page of text: its title, level, games, audience, introduction and its
+    puzzles in order, each with its file (to ``show`` it). The lesson's own words are in
+    ``lang``; the labels are in English for now."""
+    _ = translations(lang).gettext
+    games = ", ".join(_(VARIANT_NAMES[variant.key]) for variant in lesson.variants)
+    lines = [
+        lesson.title[lang],
+        f"Lesson, level {lesson.level} · {lesson.id} · {games}",
+        f"For: {lesson.audience[lang]}",
+        "",
+        lesson.intro[lang],
+        "",
+        f"{len(lesson.puzzles)} puzzle{'' if len(lesson.puzzles) == 1 else 's'}, in order:",
+    ]
+    for number, puzzle_id in enumerate(lesson.puzzles, start=1):
+        puzzle = puzzles.get(puzzle_id)
+        if puzzle is None:
+            lines.append(f"{number:>3}. {puzzle_id}: not found (check the lesson)")
+            continue
+        lines.append(
+            f"{number:>3}. {puzzle.title[lang]} · {puzzle_id} · {display_path(puzzle.where.path)}"
+        )
+    lines += ["", "See a puzzle with: python -m generator show PUZZLE.yaml"]
+    return "\n".join(lines)

@@ -3,11 +3,20 @@
 Only plain YAML is accepted: mappings, lists, strings, numbers, booleans and null. Tags that
 would build other objects, anchors and aliases, duplicate keys, files over 1 MiB and nesting
 deeper than any puzzle needs are refused with a message, never followed.
+
+Only regular files are read (a link is followed first): a named pipe, a device such as
+``/dev/zero`` or a folder named ``.yaml`` is refused unopened, and no read takes more than
+``MAX_BYTES + 1`` bytes, whatever the file's size said. Invisible characters that would break a
+page (control characters, DEL, the Unicode line and paragraph separators) are refused at their
+line and column.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -76,32 +85,243 @@ class Node:
         return self.value
 
 
-def read_yaml(path: Path, report: Report, *, text: str | None = None) -> Node | None:
-    """The document in ``path`` (or ``text``), or ``None`` after reporting why it cannot be
-    read."""
-    if text is None:
-        try:
-            size = path.stat().st_size
-            if size > MAX_BYTES:
-                report.error(
+class Unreadable(Exception):
+    """A file that is not read: what it is instead, and what to do (the exception's text)."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_file(path: Path, what: str = "a puzzle or lesson file") -> bytes:
+    """The bytes of the regular file ``path`` (a link is followed), at most ``MAX_BYTES``;
+    :class:`Unreadable` says why not. Nothing that is not a regular file is opened, so a
+    named pipe cannot block and a device cannot stream without end.
+
+    >>> read_file(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    generator.puzzles.source.Unreadable: this is a character device, not a file: a puzzle or \
+lesson file is a regular file; remove it or replace it with one
+    """
+    fix = f"{what} is a regular file; remove it or replace it with one"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            target = os.readlink(path)
+            raise Unreadable(
+                f"the link points to {target}, which does not exist: point it at a file "
+                "or remove the link"
+            ) from None
+        raise Unreadable("no such file: check the name") from None
+    except OSError as error:
+        raise Unreadable(
+            f"cannot read the file ({error.strerror}): check the file and its permissions"
+        ) from None
+    link = os.path.islink(path)
+    if not stat.S_ISREG(info.st_mode):
+        if link:
+            raise Unreadable(
+                f"the link points to {os.readlink(path)}, which is {_kind(info.st_mode)}, not a "
+                f"file: {fix}"
+            )
+        raise Unreadable(f"this is {_kind(info.st_mode)}, not a file: {fix}")
+    if info.st_size > MAX_BYTES:
+        raise Unreadable(_too_big(f"{info.st_size:,} bytes", what))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as error:
+        raise Unreadable(
+            f"cannot read the file ({error.strerror}): check the file and its permissions"
+        ) from None
+    try:
+        # The file may have been swapped for something else since it was looked at.
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise Unreadable(f"this is {_kind(os.fstat(descriptor).st_mode)}, not a file: {fix}")
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(descriptor, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise Unreadable(
+            f"cannot read the file ({error.strerror}): check the file and its permissions"
+        ) from None
+    finally:
+        os.close(descriptor)
+    raw = b"".join(chunks)
+    if len(raw) > MAX_BYTES:
+        raise Unreadable(_too_big(f"more than {MAX_BYTES:,} bytes", what))
+    return raw
+
+
+def _too_big(size: str, what: str) -> str:
+    return (
+        f"the file has {size}; {what} has at most {MAX_BYTES:,} (1 MiB): split it or remove "
+        "what does not belong"
+    )
+
+
+def decode(raw: bytes, path: Path, report: Report) -> str | None:
+    """``raw`` as UTF-8 text, or ``None`` after reporting the line and column where it is not
+    UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        report.error(
+            path,
+            line,
+            column,
+            f"the file is not UTF-8 text (the byte 0x{raw[error.start]:02X} here): save it as "
+            "UTF-8",
+        )
+        return None
+
+
+# Characters that no text of a puzzle, lesson or page may hold: the C0 controls but tab, line
+# feed and carriage return; DEL; the C1 controls (NEL among them); the line and paragraph
+# separators, which YAML and browsers read as line breaks an editor does not show; and lone
+# surrogates, which no file can be written with.
+FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+"""The embeddings, overrides and isolates of the bidirectional algorithm: text after them
+shows in another order than it is stored ("Trojan Source"); a warning, as Russian and English
+never need them but a quotation in Arabic or Hebrew might."""
+_C0 = (
+    "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 "
+    "NAK SYN ETB CAN EM SUB ESC FS GS RS US"
+)
+_C1 = (
+    "PAD HOP BPH NBH IND NEL SSA ESA HTS HTJ VTS PLD PLU RI SS2 SS3 DCS PU1 PU2 STS CCH "
+    "MW SPA EPA SOS SGC SCI CSI ST OSC PM APC"
+)
+MOST_REPORTED = 10
+"""Characters reported one by one in a file; the rest are counted in one more line."""
+
+
+def character_name(char: str) -> str:
+    r"""``U+XXXX`` and the character's name, as a message names it.
+
+    >>> character_name("\x7f"), character_name("\u2028"), character_name("\x1b")
+    ('U+007F (DEL)', 'U+2028 (LINE SEPARATOR)', 'U+001B (ESC)')
+    """
+    code = ord(char)
+    if code < 0x20:
+        name = _C0.split()[code]
+    elif code == 0x7F:
+        name = "DEL"
+    elif 0x80 <= code < 0xA0:
+        name = _C1.split()[code - 0x80]
+    elif 0xD800 <= code < 0xE000:
+        name = "half of a surrogate pair"
+    else:
+        name = unicodedata.name(char, "unnamed")
+    return f"U+{code:04X} ({name})"
+
+
+def _what(char: str) -> str:
+    code = ord(char)
+    if code in (0x2028, 0x2029):
+        return "an invisible line break"
+    if 0xD800 <= code < 0xE000:
+        return "half of a character"
+    return "an invisible control character"
+
+
+def character_problem(char: str) -> str:
+    """What is wrong with a forbidden character of a file, and the fix."""
+    return f"{character_name(char)} is {_what(char)}: remove the character U+{ord(char):04X}"
+
+
+def check_characters(text: str, path: Path, report: Report) -> bool:
+    r"""Report each forbidden character of ``text`` (an error) and each bidirectional control (a
+    warning) at its line and column; ``False`` when there is an error.
+
+    >>> report = Report()
+    >>> check_characters("id: a\ntitle: x\x7fy\n", Path("p.yaml"), report)
+    False
+    >>> print(report.diagnostics[0])
+    p.yaml:2:9: error: U+007F (DEL) is an invisible control character: remove the character U+007F
+    """
+    ok = True
+    found = 0
+    for pattern, severity in ((FORBIDDEN, "error"), (BIDI_CONTROLS, "warning")):
+        for match in pattern.finditer(text):
+            position = match.start()
+            line = text.count("\n", 0, position) + 1
+            column = position - text.rfind("\n", 0, position)
+            char = match.group()
+            if severity == "error":
+                ok = False
+                found += 1
+                if found > MOST_REPORTED:
+                    rest = len(FORBIDDEN.findall(text, position))
+                    report.error(
+                        path,
+                        line,
+                        column,
+                        f"{rest} more invisible characters from here on, such as "
+                        f"{character_name(char)}: remove them all",
+                    )
+                    break
+                report.error(path, line, column, character_problem(char))
+            else:
+                report.warning(
                     path,
-                    1,
-                    1,
-                    f"the file has {size:,} bytes; a puzzle or lesson file has at most "
-                    f"{MAX_BYTES:,} (1 MiB): split it or remove what does not belong",
+                    line,
+                    column,
+                    f"{character_name(char)} shows the text after it in another order than it "
+                    f"is written: remove the character U+{ord(char):04X} unless the text needs it",
                 )
-                return None
-            raw = path.read_bytes()
-        except OSError as error:
-            report.error(path, 1, 1, f"cannot read the file: {error.strerror}")
-            return None
+    return ok
+
+
+def read_source(
+    path: Path, report: Report, *, raw: bytes | None = None, what: str = "a puzzle or lesson file"
+) -> str | None:
+    """The text of the file ``path`` (or of its content ``raw``), or ``None`` after reporting
+    why it cannot be read: not a regular file, over 1 MiB, not UTF-8, or holding invisible
+    characters that would break a page."""
+    if raw is None:
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            line = raw[: error.start].count(b"\n") + 1
-            report.error(path, line, 1, "the file is not UTF-8 text: save it as UTF-8")
+            raw = read_file(path, what)
+        except Unreadable as error:
+            report.error(path, 1, 1, str(error))
             return None
-    elif len(text.encode("utf-8")) > MAX_BYTES:
+    text = decode(raw, path, report)
+    if text is None or not check_characters(text, path, report):
+        return None
+    return text
+
+
+def read_yaml(
+    path: Path, report: Report, *, text: str | None = None, raw: bytes | None = None
+) -> Node | None:
+    """The document in ``path`` (or ``text``, or the file's content ``raw``), or ``None`` after
+    reporting why it cannot be read. The characters of a file are checked here; a ``text``
+    comes from a caller that checked its own."""
+    if text is None:
+        text = read_source(path, report, raw=raw)
+        if text is None:
+            return None
+    elif len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         report.error(path, 1, 1, "the text is over 1 MiB; a puzzle or lesson is much smaller")
         return None
     try:
@@ -181,6 +401,17 @@ def _convert(
         value = _CONSTRUCTOR.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as error:
         report.error(path, line, column, f"cannot read {node.value!r}: {error}")
+        return None
+    bad = FORBIDDEN.search(value) if isinstance(value, str) else None
+    if bad is not None:  # the file's own characters were checked: this one is an escape
+        char = bad.group()
+        report.error(
+            path,
+            line,
+            column,
+            f"the text holds {character_name(char)}, {_what(char)} written as an escape: "
+            f"remove the character U+{ord(char):04X}",
+        )
         return None
     return Node(value, line, column)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import json
+import html
+import re
 from pathlib import Path
 
 from ..locale import LANGUAGES
+from ..puzzles.new import FilesInTheWay, line_problem, write_files, yaml_string
 
 _NAMES = {"en": "English", "ru": "Русский"}
 
@@ -96,12 +98,23 @@ expect: forced
 
 
 def _text(texts: dict[str, str], languages: tuple[str, ...]) -> str:
-    """``{en: "...", ru: "..."}``: JSON strings are YAML's double-quoted strings."""
-    return (
-        "{"
-        + ", ".join(f"{lang}: {json.dumps(texts[lang], ensure_ascii=False)}" for lang in languages)
-        + "}"
-    )
+    """``{en: "...", ru: "..."}``, each text a YAML double-quoted string."""
+    return "{" + ", ".join(f"{lang}: {yaml_string(texts[lang])}" for lang in languages) + "}"
+
+
+# Python-Markdown reads a backslash before these as the character itself; ``{`` matters
+# because the site's attr_list would read ``{: .class}`` at the end of a heading.
+_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]{}#!])")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` written into Markdown so that it reads as itself: no emphasis, link, HTML or
+    attribute a user types comes alive.
+
+    >>> print(markdown_text("Club *1* <b> {: .big}"))
+    Club \\*1\\* &lt;b&gt; \\{: .big\\}
+    """
+    return _MARKDOWN_MARKUP.sub(r"\\\1", html.escape(text, quote=False))
 
 
 def _mkdocs_yml(title: str, languages: tuple[str, ...]) -> str:
@@ -113,7 +126,7 @@ def _mkdocs_yml(title: str, languages: tuple[str, ...]) -> str:
     )
     return f"""\
 # The site of your lessons, built by MkDocs with the Tabula plugin.
-site_name: {json.dumps(title, ensure_ascii=False)}
+site_name: {yaml_string(title)}
 docs_dir: docs
 site_dir: site
 strict: true
@@ -177,24 +190,33 @@ worksheet and an answer key to print.
 
 
 def init_project(
-    folder: Path, languages: tuple[str, ...], title: str = "My Tabula lessons"
+    folder: Path,
+    languages: tuple[str, ...],
+    title: str = "My Tabula lessons",
+    *,
+    force: bool = False,
 ) -> list[Path]:
-    """Write a new lesson site into ``folder`` (which must not hold one already): its
-    mkdocs.yml, a home page per language, three puzzles, a lesson and a README."""
-    unknown = [lang for lang in languages if lang not in LANGUAGES]
-    if unknown or not languages:
-        raise ValueError(
-            f"unknown language {', '.join(unknown) or '(none)'}: choose from {', '.join(LANGUAGES)}"
-        )
-    if (folder / "mkdocs.yml").exists():
-        raise FileExistsError(f"{folder / 'mkdocs.yml'} exists: choose an empty folder")
+    """Write a new lesson site into ``folder``: its mkdocs.yml, a home page per language, three
+    puzzles, a lesson and a README; return the files written.
+
+    A language that is unknown or named twice, or a title that is not one line of text, is a
+    ``ValueError``. Files of the site already in ``folder`` are a
+    :class:`~generator.puzzles.new.FilesInTheWay` naming each of them (unless ``force``), and a
+    folder that cannot be written a :class:`~generator.puzzles.new.WriteError`: either way
+    nothing is written.
+    """
+    _check_languages(languages)
+    title = title.strip()
+    problem = "it is empty: write the site's name" if not title else line_problem(title)
+    if problem is not None:
+        raise ValueError(f"--title {title!r}: {problem}")
     files: dict[Path, str] = {
         folder / "mkdocs.yml": _mkdocs_yml(title, languages),
-        folder / "README.md": _README.format(title=title),
+        folder / "README.md": _README.format(title=markdown_text(title)),
         folder / ".gitignore": "site/\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n",
     }
     for lang in languages:
-        files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(title=title)
+        files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(title=markdown_text(title))
     for name, puzzle in _PUZZLES.items():
         files[folder / "puzzles" / "backgammon" / f"{name}.yaml"] = (
             f"id: {name}\nvariant: backgammon\nlevel: 1\ntags: [basics]\n"
@@ -217,7 +239,25 @@ def init_project(
         + "".join(f"{key}: {_text(texts, languages)}\n" for key, texts in lesson.items())
         + f"puzzles: [{', '.join(_PUZZLES)}]\n"
     )
-    for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return list(files)
+    try:
+        return write_files(files, force=force)
+    except FilesInTheWay as error:
+        names = ", ".join(str(path.relative_to(folder)) for path in error.paths)
+        raise FilesInTheWay(
+            error.paths,
+            f"{folder} already holds {names}: nothing was written; choose an empty folder, or "
+            f"add --force to replace {'it' if len(error.paths) == 1 else 'them'}",
+        ) from None
+
+
+def _check_languages(languages: tuple[str, ...]) -> None:
+    known = ", ".join(LANGUAGES)
+    unknown = [lang for lang in languages if lang not in LANGUAGES]
+    if unknown or not languages:
+        raise ValueError(f"unknown language {', '.join(unknown) or '(none)'}: choose from {known}")
+    repeated = sorted({lang for lang in languages if languages.count(lang) > 1})
+    if repeated:
+        raise ValueError(
+            f"--lang names {', '.join(repeated)} more than once: name each language once, "
+            f"from {known}"
+        )

@@ -117,8 +117,8 @@ def test_the_case_gives_exactly_its_expected_lines(case: Path, at_root: Path):
 # Hostile and huge input, written by the tests ----------------------------------------------
 
 
-def _template(name: str, path: Path) -> list[str]:
-    return [line.format(path=path) for line in _lines(GENERATED / f"{name}.expected")]
+def _template(name: str, path: Path, **more: object) -> list[str]:
+    return [line.format(path=path, **more) for line in _lines(GENERATED / f"{name}.expected")]
 
 
 @pytest.mark.parametrize(
@@ -188,6 +188,129 @@ def test_nesting_far_beyond_any_limit_is_refused_without_a_crash(tmp_path: Path,
     assert len(lines) == 1
     assert lines[0].startswith(f"{path}:1:")
     assert "nest" in lines[0]
+
+
+# Invisible characters, written by the tests: the repository keeps no file with a raw control
+# character. Each case's lines are a template in corpus/generated/NAME.expected.
+
+PUZZLE = (REPO / "puzzles" / "backgammon" / "bar-enter-first.yaml").read_text(encoding="utf-8")
+"""A puzzle that checks clean, to put one character into."""
+TITLE = "title: {en: Enter first, ru: Сначала вход}"
+
+CHARACTERS = {
+    # One case per kind of character: where it is, what it is, and the fix.
+    "nul-in-title": PUZZLE.replace(TITLE, "title: {en: Enter\x00 first, ru: Сначала вход}"),
+    "del-in-title": PUZZLE.replace(TITLE, "title: {en: Enter first\x7f, ru: Сначала вход}"),
+    "escape-sequence-in-prompt": PUZZLE.replace(
+        "  en: White has", "  en: \x1b[2J\x1b]0;owned\x07White has"
+    ),
+    "next-line-in-title": PUZZLE.replace(TITLE, "title: {en: Enter\x85first, ru: Сначала вход}"),
+    "line-separator-in-title": PUZZLE.replace(
+        TITLE, "title: {en: Enter\u2028first, ru: Сначала\u2029вход}"
+    ),
+    "bidi-override-in-title": PUZZLE.replace(
+        TITLE, "title: {en: Enter \u202efirst, ru: Сначала вход}"
+    ),
+    "a-thousand-nuls": "id: nuls\n" + "\x00" * 1000 + "\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHARACTERS))
+def test_an_invisible_character_is_reported_at_its_line_and_column_with_its_fix(
+    name: str, tmp_path: Path, at_root: Path
+):
+    path = tmp_path / f"{name}.yaml"
+    path.write_bytes(CHARACTERS[name].encode("utf-8"))
+    assert _check(path) == _template(name, path)
+
+
+def test_an_invisible_character_in_a_page_is_reported_at_its_line(tmp_path: Path, at_root: Path):
+    path = tmp_path / "page.md"
+    path.write_text("# Rules\n\nA blot\x7f is a single checker.\n", encoding="utf-8")
+    assert _check(path) == _template("del-in-page", path)
+
+
+def test_a_glossary_that_is_not_utf8_is_reported_not_a_traceback(tmp_path: Path, at_root: Path):
+    for lang in ("en", "ru"):
+        (tmp_path / "docs" / lang).mkdir(parents=True)
+    english = tmp_path / "docs" / "en" / "glossary.md"
+    english.write_bytes(b"# Glossary\n\n## Caf\xe9 {#cafe}\n")
+    (tmp_path / "docs" / "ru" / "glossary.md").write_text("# Словарь\n", encoding="utf-8")
+    assert _check(tmp_path / "docs") == _template("not-utf8-glossary", english)
+
+
+# Things that are not files, written by the tests -----------------------------------------
+
+
+def test_a_link_to_a_device_is_refused_unread(tmp_path: Path, at_root: Path):
+    path = tmp_path / "zero.yaml"
+    path.symlink_to("/dev/zero")  # its size reads as 0 and it never ends
+    started = time.perf_counter()
+    assert _check(path) == _template("link-to-device", path)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_dangling_link_says_where_it_points(tmp_path: Path, at_root: Path):
+    path = tmp_path / "gone.yaml"
+    path.symlink_to(tmp_path / "moved.yaml")
+    assert _check(path) == _template("dangling-link", path, target=tmp_path / "moved.yaml")
+
+
+def test_a_named_pipe_does_not_block_check_or_the_build(tmp_path: Path):
+    """A FIFO is refused without being opened: opening one waits for a writer, forever."""
+    puzzles = tmp_path / "puzzles" / "backgammon"
+    puzzles.mkdir(parents=True)
+    os.mkfifo(puzzles / "pipe.yaml")
+    expected = _template("named-pipe", Path("puzzles/backgammon/pipe.yaml"))
+    checked = subprocess.run(
+        [sys.executable, "-m", "generator", "check"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert checked.returncode == 1
+    assert checked.stdout.splitlines()[:-1] == expected
+    built = subprocess.run(
+        [sys.executable, "-c", BUILD],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert built.returncode == 0, built.stderr
+    assert built.stdout.splitlines() == expected
+
+
+BUILD = """
+from pathlib import Path
+from generator.site.generate import prepare
+for diagnostic in prepare(Path("puzzles"), Path("docs")).errors:
+    print(diagnostic)
+"""
+
+
+def test_the_build_reports_what_cannot_be_read_and_never_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    puzzles = tmp_path / "puzzles" / "backgammon"
+    puzzles.mkdir(parents=True)
+    (puzzles / "bar-enter-first.yaml").write_text(PUZZLE, encoding="utf-8")
+    (puzzles / "gone.yaml").symlink_to(tmp_path / "moved.yaml")
+    (puzzles / "zero.yaml").symlink_to("/dev/zero")
+    monkeypatch.chdir(tmp_path)
+    from generator.site.generate import prepare
+
+    site = prepare(Path("puzzles"), Path("docs"))
+    assert [str(d) for d in site.errors] == [
+        *_template(
+            "dangling-link", Path("puzzles/backgammon/gone.yaml"), target=tmp_path / "moved.yaml"
+        ),
+        *_template("link-to-device", Path("puzzles/backgammon/zero.yaml")),
+    ]
+    assert not site.pages
 
 
 # The command line ----------------------------------------------------------------------------

@@ -390,6 +390,39 @@ def test_files_are_never_replaced(tmp_path: Path) -> None:
         write_drills("portes", "bar-entry", 1, tmp_path, seed=3)
 
 
+def test_a_folder_that_is_a_file_is_refused_before_the_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran before the folder was checked")
+
+    monkeypatch.setattr(drill, "make_drills", no_search)
+    out = tmp_path / "drills"
+    out.write_text("", encoding="utf-8")
+    assert run_drill("portes", "bar-entry", 3, out, level=None, seed=4) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {out} is a file, not a folder: choose another OUT_DIR\n"
+    with pytest.raises(DrillError, match=r"is a file, not a folder, so .* cannot be written"):
+        write_drills("portes", "bar-entry", 3, out / "more", seed=4)
+
+
+def test_every_drill_file_in_the_way_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran before the folder was checked")
+
+    monkeypatch.setattr(drill, "make_drills", no_search)
+    for number in (1, 3):
+        (tmp_path / f"drill-portes-bar-entry-4-{number}.yaml").write_text("", encoding="utf-8")
+    with pytest.raises(DrillError) as raised:
+        write_drills("portes", "bar-entry", 3, tmp_path, seed=4)
+    assert str(raised.value).startswith(
+        f"{tmp_path / 'drill-portes-bar-entry-4-1.yaml'}, "
+        f"{tmp_path / 'drill-portes-bar-entry-4-3.yaml'} exist: drills with seed 4"
+    )
+
+
 def test_run_drill_reports_progress_and_how_to_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -412,7 +445,7 @@ def test_run_drill_without_a_seed_says_which_it_used(
 
 
 def test_run_drill_errors_go_to_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_drill("backgammon", "pin", 1, tmp_path, level=None, seed=1) == 1
+    assert run_drill("backgammon", "pin", 1, tmp_path, level=None, seed=1) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: the rule 'pin' is not drilled in Backgammon")
     assert not list(tmp_path.iterdir())
