@@ -27,7 +27,7 @@ def test_new_writes_every_field_and_check_asks_for_the_texts(tmp_path: Path) -> 
     assert main(["new", "--variant", "backgammon", "--dice", "5", "2", str(target)]) == 0
     text = target.read_text(encoding="utf-8")
     for field in (
-        'id: "first"',
+        "id: first",
         "variant: backgammon",
         "position:",
         "dice: [5, 2]",

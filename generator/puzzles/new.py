@@ -15,6 +15,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+import yaml
+
 from ..engine import BAR, Position, Variant
 from ..engine.board import POINTS, Side
 from .load import MAX_ID_LENGTH, is_id
@@ -230,12 +232,24 @@ def _pins(position: Position) -> str:
     return f"\n  pinned: [{', '.join(pins)}]" if pins else ""
 
 
+def _plain_or_quoted(text: str) -> str:
+    """An id as a teacher would type it (``enter-first``), quoted only where YAML would read
+    it as something else (``true``, ``123``).
+
+    >>> _plain_or_quoted("enter-first"), _plain_or_quoted("true"), _plain_or_quoted("123")
+    ('enter-first', '"true"', '"123"')
+    """
+    if re.fullmatch(r"[a-z][a-z0-9-]*", text) and yaml.safe_load(text) == text:
+        return text
+    return yaml_string(text)
+
+
 def new_puzzle(variant: Variant, position: Position, dice: tuple[int, int], puzzle_id: str) -> str:
     """The text of a new puzzle file: a ``play`` puzzle with every field, ready to edit.
 
     >>> from generator.engine import find_variant
     >>> text = new_puzzle(find_variant("portes"), find_variant("portes").start(), (6, 3), "po-x")
-    >>> "variant: portes" in text and "dice: [6, 3]" in text and 'id: "po-x"' in text
+    >>> "variant: portes" in text and "dice: [6, 3]" in text and 'id: po-x' in text
     True
 
     A ``puzzle_id`` the checker would refuse is a ``ValueError`` (see :func:`id_problem`).
@@ -249,7 +263,7 @@ def new_puzzle(variant: Variant, position: Position, dice: tuple[int, int], puzz
 # The check compares every claim here with the rules engine and says what to fix.
 
 # Unique across the project: lowercase letters, digits and hyphens, at most {MAX_ID_LENGTH}.
-id: {yaml_string(puzzle_id)}
+id: {_plain_or_quoted(puzzle_id)}
 variant: {variant.key}
 title: {{en: TODO, ru: TODO}}
 level: 1                    # 1 (first lessons) to 5 (experts)
