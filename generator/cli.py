@@ -318,7 +318,9 @@ def _generated(path: Path) -> bool:
 
     parts = path.parts
     return path.suffix == ".md" and any(
-        parts[i] == "docs" and parts[i + 2] in GENERATED for i in range(len(parts) - 2)
+        parts[i] == "docs"
+        and (parts[i + 2] in GENERATED or any(part.startswith(".") for part in parts[i + 1 :]))
+        for i in range(len(parts) - 2)
     )
 
 

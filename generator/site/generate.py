@@ -5,9 +5,15 @@ Nothing here imports MkDocs: ``plugin.py`` adapts it to MkDocs' events.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import hashlib
 import os
 import re
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
@@ -19,6 +25,7 @@ from ..puzzles import Diagnostic, Lesson, Project, Puzzle, Solution, check_files
 from ..puzzles.check import site_languages
 from ..puzzles.fences import Fence
 from ..puzzles.model import Text
+from ..puzzles.source import Unreadable, read_file
 from ..render.pages import (
     Page,
     fence_html,
@@ -62,10 +69,16 @@ class Site:
 
 
 def _signature(files: list[Path]) -> str:
+    """A digest of the sources' names and contents. A source that cannot be read (a dangling
+    link, a named pipe, a device, a file over 1 MiB) counts by its reason: the check that
+    follows reports it, at its path."""
     digest = hashlib.sha256()
     for path in files:
         digest.update(str(path).encode())
-        digest.update(path.read_bytes())
+        try:
+            digest.update(read_file(path))
+        except Unreadable as error:
+            digest.update(f"unreadable: {error}".encode())
     return digest.hexdigest()
 
 
@@ -193,38 +206,96 @@ def _puzzle_page(
 
 def hand_written_pages(docs_dir: Path) -> list[Path]:
     """The Markdown pages of ``docs_dir`` that people write, sorted: every ``.md`` file except
-    the generated folders of each language (not even walked through: they hold thousands)."""
+    the generated folders of each language (not even walked through: they hold thousands) and,
+    as MkDocs does, hidden files and folders (a killed build's page tree among them)."""
     found: list[Path] = []
     for folder, subfolders, names in os.walk(docs_dir):
         here = Path(folder)
+        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
         if here.parent == docs_dir:
             subfolders[:] = [name for name in subfolders if name not in GENERATED]
-        found += [here / name for name in names if name.endswith(".md")]
+        found += [here / name for name in names if name.endswith(".md") and name[0] != "."]
     return sorted(found)
 
 
 def write_pages(site: Site, docs_dir: Path) -> int:
     """Write the generated pages into each language's tree, only those whose text changed, and
-    remove generated pages whose puzzle is gone. Returns how many files were written."""
+    remove generated pages whose puzzle is gone. Returns how many files were written.
+
+    A tree with any change is made whole beside the old one, its unchanged files linked over
+    (their times stay: ``mkdocs serve --dirty`` rebuilds a page by them), then swapped in by
+    :func:`replace_tree`: a build stopped at any moment leaves each tree all old or all new."""
     written = 0
-    for lang, pages in site.pages.items():
-        root = os.path.join(docs_dir, lang)
-        wanted = {os.path.join(root, page.path): page.text for page in pages}
-        for folder in GENERATED:
-            for where, _, names in os.walk(os.path.join(root, folder)):
-                for name in names:
-                    old = os.path.join(where, name)
-                    if name.endswith(".md") and old not in wanted:
-                        os.unlink(old)
-        for path, text in wanted.items():
-            if _unchanged(path, text):
-                continue
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(text)
-            _WRITTEN[path] = (text, os.stat(path).st_mtime_ns)
-            written += 1
+    with _locked(str(docs_dir)):
+        for lang, pages in site.pages.items():
+            root = os.path.join(docs_dir, lang)
+            trees: dict[str, dict[str, str]] = {folder: {} for folder in GENERATED}
+            for page in pages:
+                if page.path.parts[0] not in trees:
+                    raise ValueError(f"{page.path}: a generated page outside {GENERATED}")
+                trees[page.path.parts[0]][os.path.join(root, page.path)] = page.text
+            for folder, wanted in trees.items():
+                written += _write_tree(os.path.join(root, folder), wanted)
     return written
+
+
+def recover_pages(docs_dir: Path) -> None:
+    """Clear what a killed build left of its work on the generated trees (see
+    :func:`recover_tree`), before anything reads them."""
+    with _locked(str(docs_dir)):
+        for lang in sorted(os.listdir(docs_dir)):
+            if os.path.isdir(os.path.join(docs_dir, lang)):
+                for folder in GENERATED:
+                    recover_tree(os.path.join(docs_dir, lang, folder), hidden=True)
+
+
+def _write_tree(tree: str, wanted: dict[str, str]) -> int:
+    """Make ``tree`` hold the pages ``wanted`` (path: text) besides the other files it holds,
+    swapped in whole when anything changed; returns how many pages were written."""
+    recover_tree(tree, hidden=True)
+    kept: list[str] = []
+    gone = False
+    for where, _, names in os.walk(tree):
+        for name in names:
+            path = os.path.join(where, name)
+            if name.endswith(".md") and path not in wanted:
+                gone = True
+            else:
+                kept.append(path)
+    changed = {path: text for path, text in wanted.items() if not _unchanged(path, text)}
+    if not changed and not gone:
+        return 0
+    staging = sidecars(tree, hidden=True)[0]
+    made: set[str] = set()
+
+    def place(path: str) -> str:
+        new = staging + path[len(tree) :]
+        folder = os.path.dirname(new)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        return new
+
+    os.makedirs(staging)
+    for path in kept:
+        if path not in changed:
+            _carry(path, place(path))
+    for path, text in changed.items():
+        with open(place(path), "w", encoding="utf-8") as file:
+            file.write(text)
+    replace_tree(tree, hidden=True)
+    for path, text in changed.items():
+        _WRITTEN[path] = (text, os.stat(path).st_mtime_ns)
+    return len(changed)
+
+
+def _carry(old: str, new: str) -> None:
+    """The unchanged file ``old`` at ``new`` too: a hard link (the same file and time; nothing
+    writes into a generated file in place), or a copy with its time where links fail."""
+    try:
+        os.link(old, new, follow_symlinks=False)
+    except OSError:
+        shutil.copy2(old, new, follow_symlinks=False)
 
 
 _WRITTEN: dict[str, tuple[str, int]] = {}
@@ -247,6 +318,133 @@ def _unchanged(path: str, text: str) -> bool:
             return False
     _WRITTEN[path] = (text, mtime)
     return True
+
+
+# --- swapping a whole tree in ------------------------------------------------------------------
+# A build writes a tree (the site, or a generated folder of docs/) beside the old one and swaps
+# it in at the end, so that the old tree stays whole until the new one is complete. Both sit in
+# the same folder (a rename never leaves its filesystem), and a killed build's leftovers are
+# cleared by the next one (recover_tree).
+
+
+def sidecars(target: str, *, hidden: bool = False) -> tuple[str, str]:
+    """The folders beside ``target`` where its next version is built, and where the old one
+    waits while they change places: ``site.tabula-new``, ``site.tabula-old``; ``hidden``
+    puts a dot first (``.puzzles.tabula-new``: MkDocs reads no dot-folder of docs/)."""
+    head, name = os.path.split(os.path.normpath(target))
+    dot = "." if hidden else ""
+    return (
+        os.path.join(head, f"{dot}{name}.tabula-new"),
+        os.path.join(head, f"{dot}{name}.tabula-old"),
+    )
+
+
+def replace_tree(target: str, *, hidden: bool = False) -> None:
+    """Put the complete new tree (the first of :func:`sidecars`) in the place of ``target``,
+    then remove the old one. On Linux the two change places in one step (renameat2's
+    RENAME_EXCHANGE); elsewhere the old tree is first renamed aside (the second of
+    :func:`sidecars`), which :func:`recover_tree` puts back if the process dies between the
+    two renames."""
+    new, aside = sidecars(target, hidden=hidden)
+    if not os.path.lexists(target):
+        os.rename(new, target)
+    elif _exchange(new, target):
+        _remove(new)
+    else:
+        os.rename(target, aside)
+        os.rename(new, target)
+        _remove(aside)
+
+
+def recover_tree(target: str, *, hidden: bool = False) -> None:
+    """Undo what a build killed before its :func:`replace_tree` ended left beside ``target``:
+    the old tree goes back in place if it was renamed aside, and a half-built new one is
+    removed."""
+    new, aside = sidecars(target, hidden=hidden)
+    if os.path.lexists(aside) and not os.path.lexists(target):
+        os.rename(aside, target)
+    for leftover in (new, aside):
+        if os.path.lexists(leftover):
+            _remove(leftover)
+
+
+def _remove(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+
+
+def _exchange(one: str, two: str) -> bool:
+    """Swap two paths in one step; ``False`` where the system cannot (not Linux, or a
+    filesystem without RENAME_EXCHANGE)."""
+    if _RENAMEAT2 is None:
+        return False
+    if _RENAMEAT2(_AT_FDCWD, os.fsencode(one), _AT_FDCWD, os.fsencode(two), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), one, None, two)
+
+
+def _renameat2() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    number, path = ctypes.c_int, ctypes.c_char_p
+    function.argtypes = (number, path, number, path, ctypes.c_uint)
+    function.restype = ctypes.c_int
+    return function
+
+
+_RENAMEAT2 = _renameat2()
+_AT_FDCWD = -100  # <fcntl.h>: paths relative to the working folder
+_RENAME_EXCHANGE = 2  # <linux/fs.h>
+
+
+def lock_folder(folder: str, waiting: Callable[[], None] | None = None) -> int | None:
+    """Wait for, then hold, an exclusive lock on ``folder``: two builds never work on the same
+    trees at once. The lock ends with :func:`unlock_folder`, or with the process however it
+    ends (even killed). ``waiting`` is called once if another process holds it. ``None``
+    where the system has no such locks."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        return None
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(handle, fcntl.LOCK_EX)
+    except OSError:  # a filesystem without locks
+        os.close(handle)
+        return None
+    return handle
+
+
+def unlock_folder(handle: int | None) -> None:
+    """End a lock of :func:`lock_folder`."""
+    if handle is not None:
+        os.close(handle)
+
+
+@contextmanager
+def _locked(folder: str) -> Iterator[None]:
+    handle = lock_folder(folder)
+    try:
+        yield
+    finally:
+        unlock_folder(handle)
 
 
 def render_fences(site: Site, path: Path, markdown: str, lang: str) -> str:

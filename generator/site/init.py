@@ -213,7 +213,10 @@ def init_project(
     files: dict[Path, str] = {
         folder / "mkdocs.yml": _mkdocs_yml(title, languages),
         folder / "README.md": _README.format(title=markdown_text(title)),
-        folder / ".gitignore": "site/\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n",
+        folder / ".gitignore": (
+            "site/\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n"
+            "# left only by a killed build, cleared by the next one\n*.tabula-new/\n*.tabula-old/\n"
+        ),
     }
     for lang in languages:
         files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(title=markdown_text(title))

@@ -18,13 +18,26 @@ from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import CountHandler
 
 from ..locale import LANGUAGES, N_, MissingTranslationError, translations
 from ..render.theme import board_css
-from .generate import Site, prepare, put_back, render_fences, write_pages
+from .generate import (
+    Site,
+    lock_folder,
+    prepare,
+    put_back,
+    recover_pages,
+    recover_tree,
+    render_fences,
+    replace_tree,
+    sidecars,
+    unlock_folder,
+    write_pages,
+)
 from .pdf import find_chromium, print_sheets
 from .search import index_site
 
@@ -48,11 +61,22 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         self.site: Site | None = None
         self.chromium: str | None = None
         self.dirty = False
+        self.serving = False
+        self.swap: _SiteSwap | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # `mkdocs serve --dirty` rebuilds only the pages that changed: the search index and
         # the worksheets' PDFs of its first build are kept (see on_post_build).
         self.dirty = command == "serve" and dirty
+        # `mkdocs serve` builds into a temporary folder of its own, in place (see on_config).
+        self.serving = command == "serve"
+
+    def on_shutdown(self) -> None:
+        # The end of `mkdocs build`: a build that stopped without on_build_error (strict mode's
+        # abort in the build of another language) leaves no staging folder behind.
+        if self.swap is not None:
+            self.swap.abandon()
+            self.swap = None
 
     def _puzzles_dir(self, config: MkDocsConfig) -> Path:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -78,6 +102,13 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             target = config.extra_css if name.endswith(".css") else config.extra_javascript
             if name not in [str(item) for item in target]:
                 target.append(name)
+        # The site is built beside the old one and swapped in when complete (on_post_build):
+        # a build that fails or is killed leaves the old site whole. Not under `mkdocs serve`,
+        # nor in i18n's builds of the other languages (they write where the first one does).
+        if not self.serving and not _i18n_building(config):
+            if self.swap is not None:  # the last build of this process stopped unfinished
+                self.swap.abandon()
+            self.swap = _SiteSwap(config)
         return config
 
     # Before MkDocs collects the files (and before i18n builds the first language): check
@@ -85,7 +116,10 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
     # here, before any page reaches site/.
     @event_priority(100)
     def on_pre_build(self, config: MkDocsConfig) -> None:
+        if self.swap is not None and not _i18n_building(config):
+            self.swap.begin()
         docs = Path(config.docs_dir).resolve()
+        recover_pages(docs)
         # mkdocs-static-i18n builds once per language with the same docs_dir: the second
         # time, prepare() answers from its cache and nothing is written.
         # YAML reads an unquoted yes/no as a boolean: both spellings mean the same here.
@@ -144,13 +178,21 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
                 "build again (mkdocs build, or restart mkdocs serve)"
             ) from None
 
+    def on_build_error(self, *, error: Exception) -> None:
+        # An exception in any plugin or page (MkDocs calls this before it stops): the new site
+        # is dropped, the old one was never touched.
+        if self.swap is not None:
+            self.swap.abandon()
+            self.swap = None
+
     # After the last language is built (i18n builds the others from its own on_post_build, at
     # priority -100): index the whole site with Pagefind, once.
     @event_priority(-110)
-    def on_post_build(self, config: MkDocsConfig) -> None:
-        i18n: Any = config.plugins.get("i18n")
-        if getattr(i18n, "building", False):
+    def _index_site(self, config: MkDocsConfig) -> None:
+        if _i18n_building(config):
             return  # a language built from inside i18n's loop: the outer build indexes all
+        if self.swap is not None and _strict_failed():
+            return  # the build is dropped (see _swap_site): no time spent on its index
         site_dir = Path(config.site_dir)
         for name, text in asset_texts().items():
             target = site_dir / name
@@ -174,6 +216,25 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
 
+    # Last of all, once the search index and the PDFs are there: the complete new site
+    # replaces the old one. Strict mode stops the build right after this event when it
+    # counted a warning, without on_build_error: then the new site is dropped here.
+    @event_priority(-1000)
+    def _swap_site(self, config: MkDocsConfig) -> None:
+        if self.swap is None:
+            return
+        inner = _i18n_building(config)
+        if _strict_failed():
+            # (Inside i18n's loop the folder stays named: the next language writes there.)
+            self.swap.abandon(end=not inner)
+            if not inner:
+                self.swap = None
+        elif not inner:
+            self.swap.finish()
+            self.swap = None
+
+    on_post_build = CombinedEvent(_index_site, _swap_site)
+
 
 class _CompiledTemplates(BytecodeCache):
     """Compiled Jinja templates, kept in memory by template and source checksum."""
@@ -191,6 +252,72 @@ class _CompiledTemplates(BytecodeCache):
 
 
 _COMPILED = _CompiledTemplates()
+
+
+class _SiteSwap:
+    """A build of the site beside the old one: MkDocs writes into ``site.tabula-new`` (set as
+    ``config.site_dir`` until the build ends), which takes the place of ``site`` when complete.
+    A build killed at any moment leaves the old site as it was; the next one clears the rest."""
+
+    def __init__(self, config: MkDocsConfig) -> None:
+        self.config = config
+        self.site_dir = config.site_dir
+        # (A site folder that is a symbolic link stays one: its target is replaced.)
+        self.target = os.path.realpath(config.site_dir)
+        self.staging = sidecars(self.target)[0]
+        self.lock: int | None = None
+        self.begun = False
+        config.site_dir = self.staging
+
+    def begin(self) -> None:
+        """Clear a killed build's leftovers (the old site back in place first, if it was
+        moved aside), then start the new site in an empty folder."""
+        if self.begun:
+            return
+        self.begun = True
+        parent = os.path.dirname(self.target)
+        os.makedirs(parent, exist_ok=True)
+        self.lock = lock_folder(
+            parent, lambda: log.info(f"Tabula: waiting for another build of {self.target}")
+        )
+        recover_tree(self.target)
+        os.mkdir(self.staging)
+        if os.path.isdir(self.target):
+            shutil.copymode(self.target, self.staging)
+
+    def finish(self) -> None:
+        """The new site takes the old one's place."""
+        replace_tree(self.target)
+        log.debug(f"Tabula: the new site is in {self.target}")
+        self._end()
+
+    def abandon(self, *, end: bool = True) -> None:
+        """Remove the new site, leave the old one."""
+        if self.begun:
+            recover_tree(self.target)
+        if end:
+            self._end()
+
+    def _end(self) -> None:
+        self.config.site_dir = self.site_dir
+        unlock_folder(self.lock)
+        self.lock = None
+
+
+def _i18n_building(config: MkDocsConfig) -> bool:
+    """This build is one of the other languages', run by mkdocs-static-i18n from inside the
+    first language's on_post_build."""
+    i18n: Any = config.plugins.get("i18n")
+    return bool(getattr(i18n, "building", False))
+
+
+def _strict_failed() -> bool:
+    """Strict mode counted a warning: MkDocs stops the build once on_post_build is done."""
+    return any(
+        isinstance(handler, CountHandler) and handler.get_counts()
+        for handler in logging.getLogger("mkdocs").handlers
+    )
+
 
 ASSETS = ("assets/tabula-board.css", "assets/tabula-sheets.css")
 """The files the plugin adds to every site, under these names in site/."""
