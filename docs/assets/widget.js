@@ -20,25 +20,114 @@ import {
   placeName,
 } from "./widget-board.js";
 
-const STORE = "tabula.solved";
-
 // Progress: the ids of solved puzzles, in this browser only --------------------------------
+//
+// Kept in localStorage under STORE as JSON: a sorted array of puzzle ids. What the store holds
+// is not ours to trust (another version of the widget, an extension, a hand edited value): a
+// value that is not such an array (not JSON, another shape, other types inside, too long) is
+// moved aside under UNREADABLE, never overwritten, and progress starts afresh. Storage may be
+// missing, blocked or full: progress is a convenience, so nothing here throws, and what could
+// not be written is remembered until the page is left (instant navigation keeps this module).
 
-function solvedIds() {
+const STORE = "tabula.solved";
+const UNREADABLE = "tabula.solved.unreadable";
+const UNREADABLE_SLOTS = 9; // tabula.solved.unreadable, then .2 to .9; the last is reused
+// An id as generator/puzzles/load.py allows it: lowercase words joined by hyphens, at most
+// MAX_ID_LENGTH characters.
+const MAX_ID_LENGTH = 64;
+const PUZZLE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_IDS = 10000;
+// The longest value MAX_IDS ids can make: longer is not ours, and is not parsed at all.
+const MAX_STORED = 2 + MAX_IDS * (MAX_ID_LENGTH + 3);
+
+let unsaved = null; // the ids, when the last save could not be written
+
+function isPuzzleId(id) {
+  return typeof id === "string" && id.length <= MAX_ID_LENGTH && PUZZLE_ID.test(id);
+}
+
+/** The ids that ``raw`` (the stored text) lists, or null when it is not a list of ids. */
+function parseIds(raw) {
+  if (typeof raw !== "string" || raw.length > MAX_STORED) return null;
+  let value;
   try {
-    const ids = JSON.parse(localStorage.getItem(STORE) || "[]");
-    return new Set(Array.isArray(ids) ? ids : []);
+    value = JSON.parse(raw);
   } catch {
-    return new Set(); // storage blocked or spoiled: progress is a convenience
+    return null; // not JSON (or nested too deep for the parser)
+  }
+  // Every item is looked at once and never recursed into: an array nested 5,000 deep is
+  // refused here, before anything sorts or prints it.
+  if (!Array.isArray(value) || value.length > MAX_IDS || !value.every(isPuzzleId)) return null;
+  return new Set(value);
+}
+
+/** The browser's localStorage, or null where reaching it throws (storage blocked). */
+function storage() {
+  try {
+    return window.localStorage ?? null;
+  } catch {
+    return null;
   }
 }
 
-function saveSolved(ids) {
+/** Moves the unreadable ``raw`` out of STORE, keeping it. True when STORE is free now. */
+function setAside(store, raw) {
   try {
-    if (ids.size) localStorage.setItem(STORE, JSON.stringify([...ids].sort()));
-    else localStorage.removeItem(STORE);
+    let slot = UNREADABLE;
+    for (let n = 1; n <= UNREADABLE_SLOTS; n += 1) {
+      slot = n === 1 ? UNREADABLE : `${UNREADABLE}.${n}`;
+      const kept = store.getItem(slot);
+      if (kept === null || kept === raw) break;
+    }
+    if (store.getItem(slot) !== raw) {
+      try {
+        store.setItem(slot, raw);
+      } catch {
+        // No room for a copy (a huge value): taking it out of STORE makes the room.
+        store.removeItem(STORE);
+        try {
+          store.setItem(slot, raw);
+        } catch {
+          store.setItem(STORE, raw); // nowhere to keep it: it stays where it was
+          return false;
+        }
+      }
+    }
+    store.removeItem(STORE);
+    return true;
   } catch {
-    // storage blocked (private mode, quota): nothing to remember with
+    return false;
+  }
+}
+
+function solvedIds() {
+  if (unsaved) return new Set(unsaved);
+  const store = storage();
+  try {
+    const raw = store?.getItem(STORE) ?? null;
+    if (raw === null) return new Set();
+    const ids = parseIds(raw);
+    if (ids) return ids;
+    setAside(store, raw);
+  } catch {
+    // storage blocked: no progress to show
+  }
+  return new Set();
+}
+
+function saveSolved(ids) {
+  const list = [...ids].filter(isPuzzleId).sort(); // only what solvedIds reads back
+  unsaved = new Set(list); // until it is written
+  try {
+    const store = storage();
+    const raw = store.getItem(STORE);
+    // An unreadable value is kept, never overwritten: set aside first, or nothing is written.
+    if (raw !== null && !parseIds(raw) && !setAside(store, raw)) return;
+    if (list.length) store.setItem(STORE, JSON.stringify(list));
+    else store.removeItem(STORE);
+    unsaved = null;
+  } catch {
+    // storage blocked or full: remembered on this page only
   }
 }
 
