@@ -31,7 +31,10 @@ __all__ = ["plain_html", "rich_html", "rich_text"]
 
 # Characters that Python-Markdown or the site's extensions may read as syntax, and those that
 # HTML attributes and elements need escaped. Each becomes a numeric character reference.
-_INERT = {ord(c): f"&#{ord(c)};" for c in "&<>\"'\\`*_{}[]#!|~^="}
+_INERT = {
+    **{ord(c): f"&#{ord(c)};" for c in "'\\`*_{}[]#!|~^="},
+    **{ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;"},
+}
 # Anything that would break a line or a heading: every line break, Unicode's line and
 # paragraph separators, and control characters.
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u0085]+")
@@ -50,7 +53,7 @@ def plain_html(text: str) -> Markup:
     """``text`` exactly as written, safe as HTML and inert as Markdown, on one line.
 
     >>> print(plain_html('Owned {: onfocus=alert(1) } [x](javascript:alert(5)) <b>'))
-    Owned &#123;: onfocus&#61;alert(1) &#125; &#91;x&#93;(javascript:alert(5)) &#60;b&#62;
+    Owned &#123;: onfocus&#61;alert(1) &#125; &#91;x&#93;(javascript:alert(5)) &lt;b&gt;
     """
     return Markup(_inert(_one_line(text)))
 
@@ -119,7 +122,7 @@ def rich_html(text: str) -> Markup:
     >>> print(rich_html("Play *both* dice: `13/8`, see [the rules](../rules/#bar)."))
     Play <em>both</em> dice: <code>13/8</code>, see <a href="../rules/&#35;bar">the rules</a>.
     >>> print(rich_html("8/4* with the 4 and 9/5*/4* <script>"))
-    8/4&#42; with the 4 and 9/5&#42;/4&#42; &#60;script&#62;
+    8/4&#42; with the 4 and 9/5&#42;/4&#42; &lt;script&gt;
     >>> print(rich_html("[x](javascript:alert(5))"))
     &#91;x&#93;(javascript:alert(5))
     """
