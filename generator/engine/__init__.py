@@ -1,4 +1,5 @@
-"""Tabula's rules engine: positions, variants, legal plays, reasons, notation, IDs and results.
+"""Tabula's rules engine: positions, variants, legal plays, reasons, notation, IDs and results,
+and which positions a game can come to.
 
 Pure Python and the standard library only; no I/O.
 
@@ -32,6 +33,7 @@ from .ids import (
 from .jsonform import position_from_json
 from .moves import Play, Turn, check_dice
 from .notation import parse_play
+from .reachable import why_unreachable
 from .reasons import Refusal
 from .registry import VARIANTS, find_variant
 from .results import Cube, Result
@@ -75,4 +77,5 @@ __all__ = [
     "to_position_key",
     "to_text",
     "to_xgid",
+    "why_unreachable",
 ]

@@ -70,6 +70,27 @@ class Fevga(SameDirection):
             return Refusal.of("starting_quarter")
         return None
 
+    def unreachable_refusal(self, position: Position) -> Refusal | None:
+        """Two rules that every turn's end obeys, on checkers that the other side's turn does
+        not touch (RULES.md 2.6): no side holds all six points of its starting quarter, and no
+        second checker has left a side's start while none has passed the other side's start
+        (the runner; passing is for good). The mover's first."""
+        mover, opponent = position.mover, position.opponent
+        own = self.other_numbering
+        far, near = STARTING_QUARTER[-1], STARTING_QUARTER[0]
+        if all(mover[point] for point in STARTING_QUARTER):
+            return Refusal.of("starting_quarter_held", first=far, last=near)
+        if all(opponent[own(point)] for point in STARTING_QUARTER):
+            return Refusal.of("opponent_starting_quarter_held", first=own(far), last=own(near))
+        if mover[HEAD] < CHECKERS - 1 and not runner_passed(mover):
+            return Refusal.of("left_start_before_passing", count=CHECKERS - mover[HEAD])
+        start = opponent[own(HEAD)]
+        if start < CHECKERS - 1 and not (
+            opponent[OFF] or any(opponent[own(point)] for point in PASSED)
+        ):
+            return Refusal.of("opponent_left_start_before_passing", count=CHECKERS - start)
+        return None
+
     def choose_among(self, position: Position, stops: list[_State]) -> list[_State]:
         """The duty to unblock (decision 14): when every opposing checker is stuck behind six
         of the mover's points, a play that leaves those six broken is compulsory if one exists

@@ -8,7 +8,9 @@ row may stand only while an opposing checker is already past them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
@@ -80,6 +82,32 @@ def standing_block(variant: Variant, mover: Side, opponent: Side) -> Refusal | N
     return None
 
 
+def unpassed_block(side: Side, other: Side, route: Sequence[int]) -> tuple[int, int, int] | None:
+    """The first run of six or more points held by ``side`` with no checker of ``other`` past
+    it and none of ``other``'s off, as ``(count, first, last)``: the run's points where ``other``
+    meets it first and last. ``route`` lists the points in ``other``'s own numbering 1..24, so
+    that a run is consecutive along ``other``'s route."""
+    if other[OFF]:
+        return None
+    run = 0
+    for index, point in enumerate(route):
+        if side[point]:
+            run += 1
+            continue
+        if run >= BLOCK:
+            return run, route[index - 1], route[index - run]
+        if other[point]:
+            return None  # this checker of ``other`` is past every run further on
+        run = 0
+    return None  # not reached: ``other`` has all fifteen on the board
+
+
+@cache
+def opponent_route(variant: Variant) -> tuple[int, ...]:
+    """The mover's points in the order of the opponent's own numbers 1..24."""
+    return tuple(variant.other_numbering(own) for own in POINTS)
+
+
 @dataclass(frozen=True, slots=True)
 class _NardyTurn:
     """What Long Nardy remembers during a turn: how many checkers have left the head, and how
@@ -115,6 +143,7 @@ class LongNardy(SameDirection):
     cube_optional = True
     # When the six-point block is checked: after every step (S002), or only at the turn's end.
     block_check: ClassVar[Literal["step", "end"]] = "step"
+    head = HEAD
 
     def turn_context(
         self, position: Position, dice: tuple[int, ...], limits: frozenset[str]
@@ -158,6 +187,21 @@ class LongNardy(SameDirection):
         if self.block_check == "step":
             return None
         return standing_block(self, mover, opponent)
+
+    def unreachable_refusal(self, position: Position) -> Refusal | None:
+        """Six points in a row with nothing of the other side past them never stand (RULES.md
+        4.2): no step may make them (nor may a turn end with them, in the ``end`` reading), and
+        the other side's turns only take its checkers past them or off. The mover's first."""
+        mover, opponent = position.mover, position.opponent
+        block = unpassed_block(mover, opponent, opponent_route(self))
+        if block is not None:
+            count, first, last = block
+            return Refusal.of("standing_six_block", count=count, first=first, last=last)
+        block = unpassed_block(opponent, mover, POINTS)
+        if block is not None:
+            count, first, last = block
+            return Refusal.of("opponent_standing_six_block", count=count, first=first, last=last)
+        return None
 
 
 def _head_refusal(context: _NardyTurn) -> Refusal:

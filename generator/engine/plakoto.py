@@ -98,6 +98,16 @@ class Plakoto(Variant):
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         return _mother_result(mover, opponent, pins)[0]
 
+    def unreachable_refusal(self, position: Position) -> Refusal | None:
+        """No checker is ever pinned on the other side's starting point: a pin is made by a
+        checker that arrives, and no checker ever arrives at its own start (checkers only leave
+        it). The mover's first."""
+        if OPPONENT_START in position.mover_pinned:
+            return Refusal.of("pinned_on_opponent_start", point=OPPONENT_START)
+        if START in position.opponent_pinned:
+            return Refusal.of("opponent_pinned_on_your_start", point=START)
+        return None
+
     # The end of a game -------------------------------------------------------------------------
 
     def result(self, position: Position, cube: Cube | int = 1) -> Result | None:

@@ -1,4 +1,5 @@
-"""Why a step is refused: a code with parameters, and its English words.
+"""Why a step is refused, or a position cannot arise in a game: a code with parameters, and its
+English words.
 
 A refusal is data. The English sentences below are the message ids of the gettext catalogs
 (``generator/locale``), which give the same sentences in every language of the site; the engine
@@ -20,7 +21,8 @@ class Words(NamedTuple):
     number: str | None = None
 
 
-# Message ids, in English. Parameters: point (a point number), die, count, play (notation), source.
+# Message ids, in English. Parameters: point (a point number), die, count, play (notation), source,
+# higher (a point), first and last (the ends of a run of points).
 WORDS: dict[str, Words] = {
     "die_not_available": Words("There is no {die} left to play this turn."),
     "game_over": Words("The game is over: this turn has no more steps."),
@@ -101,12 +103,86 @@ WORDS: dict[str, Words] = {
         "No wasted pips: the {die} could have borne this checker off from the {source}-point, "
         "so it may not first walk down to the {point}-point with the other die."
     ),
+    # Why no game comes to a position with the mover to play (``reachable.py``).
+    "borne_off_outside_home": Words(
+        "You have borne off a checker, yet one of yours stands on the {point}-point, outside "
+        "your home board: bearing off begins only when every checker is home, and in this game "
+        "no checker ever moves back.",
+        "You have borne off {count} checkers, yet one of yours stands on the {point}-point, "
+        "outside your home board: bearing off begins only when every checker is home, and in "
+        "this game no checker ever moves back.",
+        "count",
+    ),
+    "opponent_borne_off_outside_home": Words(
+        "Your opponent has borne off a checker, yet one of theirs stands on the {point}-point, "
+        "outside their home board: bearing off begins only when every checker is home, and in "
+        "this game no checker ever moves back.",
+        "Your opponent has borne off {count} checkers, yet one of theirs stands on the "
+        "{point}-point, outside their home board: bearing off begins only when every checker "
+        "is home, and in this game no checker ever moves back.",
+        "count",
+    ),
+    "borne_off_with_head": Words(
+        "You have borne off a checker, yet checkers of yours are still on the head: bearing off "
+        "begins only when all fifteen are home, and no checker ever moves back.",
+        "You have borne off {count} checkers, yet checkers of yours are still on the head: "
+        "bearing off begins only when all fifteen are home, and no checker ever moves back.",
+        "count",
+    ),
+    "opponent_borne_off_with_head": Words(
+        "Your opponent has borne off a checker, yet checkers of theirs are still on their head: "
+        "bearing off begins only when all fifteen are home, and no checker ever moves back.",
+        "Your opponent has borne off {count} checkers, yet checkers of theirs are still on "
+        "their head: bearing off begins only when all fifteen are home, and no checker ever "
+        "moves back.",
+        "count",
+    ),
+    "standing_six_block": Words(
+        "You hold {count} points in a row, from the {first}-point to the {last}-point, with no "
+        "opposing checker past them: no step may ever build such a block."
+    ),
+    "opponent_standing_six_block": Words(
+        "Your opponent holds {count} points in a row, from the {first}-point to the "
+        "{last}-point, with none of your checkers past them: no step may ever build such a "
+        "block."
+    ),
+    "starting_quarter_held": Words(
+        "You hold all six points of your starting quarter, from the {first}-point to the "
+        "{last}-point: no turn may end like that."
+    ),
+    "opponent_starting_quarter_held": Words(
+        "Your opponent holds all six points of their starting quarter, from the {first}-point "
+        "to the {last}-point: no turn may end like that."
+    ),
+    "left_start_before_passing": Words(
+        "{count} checker has left your start, yet none has passed your opponent's starting "
+        "point: until one has, no second checker may leave the start.",
+        "{count} checkers have left your start, yet none has passed your opponent's starting "
+        "point: until one has, no second checker may leave the start.",
+        "count",
+    ),
+    "opponent_left_start_before_passing": Words(
+        "{count} of your opponent's checkers has left their start, yet none has passed your "
+        "starting point: until one has, no second one may leave their start.",
+        "{count} of your opponent's checkers have left their start, yet none has passed your "
+        "starting point: until one has, no second one may leave their start.",
+        "count",
+    ),
+    "pinned_on_opponent_start": Words(
+        "Your checker on the {point}-point cannot be pinned: that is your opponent's starting "
+        "point, and their checkers only ever leave it, none comes to it."
+    ),
+    "opponent_pinned_on_your_start": Words(
+        "Your opponent's checker on the {point}-point cannot be pinned: that is your starting "
+        "point, and your checkers only ever leave it, none comes to it."
+    ),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A step the rules do not allow, as a code and its parameters.
+    """A step the rules do not allow (or a position no game comes to), as a code and its
+    parameters.
 
     >>> Refusal.of("blocked_landing", point=8, count=2)
     Refusal.of('blocked_landing', point=8, count=2)

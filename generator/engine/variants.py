@@ -65,6 +65,8 @@ class Variant:
     plain: ClassVar[bool] = True
     # The sets of waivable limits to try, strictest first; the last is always the plain game.
     limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset(),)
+    # The point the players call the head (Long Nardy's), 0 where none is: a reason names it.
+    head: ClassVar[int] = 0
 
     def __repr__(self) -> str:
         return f"find_variant({self.key!r})"
@@ -227,6 +229,12 @@ class Variant:
         """Why a play that ``choose_among`` set aside, ending in this position, is refused;
         ``None`` for variants whose ``choose_among`` sets nothing aside (the turn's generic
         must-play reason then stands)."""
+        return None
+
+    def unreachable_refusal(self, position: Position) -> Refusal | None:
+        """Why no game comes to ``position`` with the mover to play, by a rule of this variant's
+        own; ``None`` when none of them stands in the way. The rules every game shares are
+        asked in ``reachable.py``, which asks this hook last."""
         return None
 
     def cube(self) -> Cube:
