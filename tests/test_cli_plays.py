@@ -259,3 +259,58 @@ def test_echoes_of_the_input_are_bounded():
     for line in lines:
         error = json.loads(answer_line(line))["error"]
         assert len(error) <= 1000, error[:80]
+
+
+# "rules": a table-rule preset of the variant (decision 16) ------------------------------------
+
+
+def test_rules_choose_a_preset_and_default_to_the_variants_own():
+    """Turkish Tavla, 3:1 2:1 with 5-2 (RULES.md E17): the default (narrow reading) gives
+    3/1 2/off and 3/off 2/off; "strict-wasted-pips" only 3/off 2/off."""
+    query = {
+        "variant": "turkish-tavla",
+        "position": {"mover": {"3": 1, "2": 1}, "opponent": {"20": 15}},
+        "dice": [5, 2],
+    }
+    default = [p["notation"] for p in ask(query)["plays"]]
+    assert default == ["3/1 2/off", "3/off 2/off"]
+    assert [p["notation"] for p in ask({**query, "rules": "default"})["plays"]] == default
+    strict = ask({**query, "rules": "strict-wasted-pips"})
+    assert [p["notation"] for p in strict["plays"]] == ["3/off 2/off"]
+
+
+def test_rules_of_the_long_nardy_presets_reach_the_plays():
+    """E29: the block checked only at the end of the turn lets 14/11/9 through (37 plays, 36
+    by default)."""
+    query = {
+        "variant": "long-nardy",
+        "position": {
+            "mover": {"24": 9, "14": 1, "10": 1, "9": 1, "8": 1, "7": 1, "6": 1},
+            "opponent": {"12": 15},
+        },
+        "dice": [3, 2],
+    }
+    assert ask(query)["count"] == 36
+    assert ask({**query, "rules": "block-at-turn-end"})["count"] == 37
+
+
+def test_unknown_rules_name_the_known_ones_for_that_variant():
+    answer = ask({**START_QUERY, "variant": "portes", "rules": "tavliplay"})
+    assert answer == {"error": "unknown rules 'tavliplay' for portes; use one of: default, greek"}
+    answer = ask({**START_QUERY, "rules": "greek"})
+    assert answer == {"error": "unknown rules 'greek' for backgammon; use one of: default"}
+    answer = ask({**START_QUERY, "rules": ["greek"]})
+    assert "rules" in answer["error"] and "such as" in answer["error"]
+
+
+def test_the_last_checker_borne_off_with_one_die_is_the_play():
+    """Decision 15: with one checker on the 3-point and 5-2, 3/off is a complete play, in the
+    plain games' fast path and in Turkish Tavla alike (where 3/1/off would waste pips)."""
+    for variant in ("backgammon", "turkish-tavla", "long-nardy", "plakoto"):
+        opponent = {"12": 15} if variant == "long-nardy" else {"20": 15}
+        query = {
+            "variant": variant,
+            "position": {"mover": {"3": 1}, "opponent": opponent},
+            "dice": [5, 2],
+        }
+        assert [p["notation"] for p in ask(query)["plays"]] == ["3/off"], variant

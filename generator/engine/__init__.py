@@ -19,6 +19,7 @@ from .errors import (
     IllegalPlayError,
     NotationError,
     PositionError,
+    UnknownRulesError,
     UnknownVariantError,
 )
 from .ids import (
@@ -35,7 +36,7 @@ from .moves import Play, Turn, check_dice
 from .notation import parse_play
 from .reachable import why_unreachable
 from .reasons import Refusal
-from .registry import VARIANTS, find_variant
+from .registry import PRESETS, VARIANTS, find_variant
 from .results import Cube, Result
 from .steps import Step, format_play
 from .textform import from_text, to_text
@@ -45,6 +46,7 @@ __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "PRESETS",
     "VARIANTS",
     "AmbiguousPlayError",
     "Cube",
@@ -61,6 +63,7 @@ __all__ = [
     "Result",
     "Step",
     "Turn",
+    "UnknownRulesError",
     "UnknownVariantError",
     "Variant",
     "XgidInfo",

@@ -11,6 +11,10 @@ class UnknownVariantError(EngineError):
     """No variant has that key or alias."""
 
 
+class UnknownRulesError(EngineError):
+    """The variant has no table-rule preset of that name."""
+
+
 class PositionError(EngineError):
     """A position that cannot stand on a board of this variant."""
 
@@ -29,6 +33,16 @@ class IllegalPlayError(NotationError):
     def __init__(self, message: str, reason: object = None) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class DiceFitError(IllegalPlayError):
+    """Notation whose distances no way of playing the roll covers (``13/10 6/3`` with 3-2):
+    ``moves`` are the distances it writes, one per hop, in the order written (a hop to ``off``
+    counts the pips from its point)."""
+
+    def __init__(self, message: str, moves: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.moves = moves
 
 
 class AmbiguousPlayError(NotationError):

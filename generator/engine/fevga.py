@@ -21,11 +21,15 @@ if TYPE_CHECKING:
 STARTING_QUARTER = range(19, 25)
 PASSED = range(1, 12)
 """A runner on these points (the mover's 11 or lower) has gone past the opponent's start."""
+IN_QUARTER = range(1, 13)
+"""A runner on these points has reached the opponent's starting quarter (their 19..24, the
+mover's 7..12) or gone beyond it."""
 
 
-def runner_passed(mover: Side) -> bool:
-    """Whether one of the mover's checkers has passed the opponent's start (or is off)."""
-    return bool(mover[OFF]) or any(mover[point] for point in PASSED)
+def runner_passed(mover: Side, passed: range = PASSED) -> bool:
+    """Whether one of the mover's checkers has passed the opponent's start (or is off); with
+    ``passed``, whether one stands on those points (or is off)."""
+    return bool(mover[OFF]) or any(mover[point] for point in passed)
 
 
 def trapped_point(variant: SameDirection, mover: Side, opponent: Side) -> int:
@@ -46,17 +50,25 @@ class Fevga(SameDirection):
     name = "Fevga"
     aliases: ClassVar[tuple[str, ...]] = ("φεύγα", "февга")
     win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
-    rule_codes = frozenset({"runner_not_passed", "starting_quarter"})
+    rule_codes = frozenset({"runner_not_passed", "runner_not_in_quarter", "starting_quarter"})
     # When the starting-quarter rule is checked: at the end of the turn (the one implementation
     # found, RULES.md decision 9) or after every step.
     quarter_check: ClassVar[Literal["end", "step"]] = "end"
+    # Where the runner must stand before a second checker may leave the start: past the
+    # opponent's start (decision 9), and the refusal that says so.
+    runner_passes: ClassVar[range] = PASSED
+    runner_code: ClassVar[str] = "runner_not_passed"
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
     ) -> Refusal | None:
-        if step.source == HEAD and not runner_passed(before) and before[HEAD] < CHECKERS:
+        if (
+            step.source == HEAD
+            and not runner_passed(before, self.runner_passes)
+            and before[HEAD] < CHECKERS
+        ):
             runner = next(p for p in range(HEAD - 1, 0, -1) if before[p])
-            return Refusal.of("runner_not_passed", point=runner)
+            return Refusal.of(self.runner_code, point=runner)
         if self.quarter_check == "step":
             return self._quarter_refusal(after)
         return None
@@ -82,11 +94,11 @@ class Fevga(SameDirection):
             return Refusal.of("starting_quarter_held", first=far, last=near)
         if all(opponent[own(point)] for point in STARTING_QUARTER):
             return Refusal.of("opponent_starting_quarter_held", first=own(far), last=own(near))
-        if mover[HEAD] < CHECKERS - 1 and not runner_passed(mover):
+        if mover[HEAD] < CHECKERS - 1 and not runner_passed(mover, self.runner_passes):
             return Refusal.of("left_start_before_passing", count=CHECKERS - mover[HEAD])
         start = opponent[own(HEAD)]
         if start < CHECKERS - 1 and not (
-            opponent[OFF] or any(opponent[own(point)] for point in PASSED)
+            opponent[OFF] or any(opponent[own(point)] for point in self.runner_passes)
         ):
             return Refusal.of("opponent_left_start_before_passing", count=CHECKERS - start)
         return None
@@ -103,3 +115,13 @@ class Fevga(SameDirection):
 
     def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
         return Refusal.of("must_unblock", point=trapped_point(self, mover, opponent))
+
+
+class FevgaRunnerQuarter(Fevga):
+    """Preset ``runner-quarter``: the runner need only reach the opponent's starting quarter
+    (their 19..24, the mover's 7..12), as Greek sources read it. It differs from the default
+    only when the opponent's start is empty and the runner stands on it, the mover's 12."""
+
+    rules = "runner-quarter"
+    runner_passes = IN_QUARTER
+    runner_code = "runner_not_in_quarter"

@@ -312,7 +312,9 @@ class XgidInfo:
 
     @property
     def cube(self) -> Cube:
-        """The doubling cube as the engine's :class:`Cube`, seen by the player on roll."""
+        """The doubling cube as the engine's :class:`Cube`, seen by the player on roll; a
+        :class:`CubeError` when the XGID's cube is none a game shows (above 64, or turned and
+        still in the centre: the format can write both)."""
         return Cube(self.cube_value, self.cube_owner)
 
     def to_xgid(self) -> str:

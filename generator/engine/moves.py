@@ -7,7 +7,8 @@ candidate place to stop; the must-play rules (RULES.md 1.5) then choose the lega
 
 1. a stop that the variant's end-of-turn rules reject is no candidate;
 2. only candidates that use the greatest number of dice remain (a step that ends the game counts
-   as using them all);
+   as using them all: bearing off the last checker in every game, decision 15, and Plakoto's
+   mother pin, decision 13);
 3. a non-double of which only one die can be played: the higher, when it can be.
 
 A play is the path to a legal stop; two paths to the same board are the same play. A step a
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .board import BAR, HOME, OFF, Position, Side, place_name
+from .board import BAR, CHECKERS, HOME, OFF, Position, Side, place_name
 from .errors import DiceError
 from .plain import plain_plays
 from .reasons import Refusal
@@ -189,7 +190,8 @@ class Turn:
 
     @property
     def limits(self) -> frozenset[str]:
-        """The waivable limits of the variant that hold this turn."""
+        """The limits of the variant's ``limit_options`` that hold this turn: all of them
+        unless holding them would cost the mover a die (Turkish Tavla's waiver)."""
         return self._graph[0]
 
     @property
@@ -205,8 +207,9 @@ class Turn:
 
     def _explore_with_waiver(self) -> tuple[frozenset[str], _State]:
         """The graph under the strictest set of the variant's waivable limits that costs the
-        mover no die the plain rules would let them play (Turkish Tavla's waiver, RULES.md 3.4).
-        The last set of ``limit_options`` is always the plain rules."""
+        mover no die the plain rules would let them play (Turkish Tavla's waiver, RULES.md 3.4;
+        Long Nardy's head limit under ``head-unplayable-dice``). The last set of
+        ``limit_options`` is always the plain rules."""
         explored: list[tuple[frozenset[str], _State, dict[tuple[object, ...], _State], int]] = []
         for limits in self.variant.limit_options:
             root = self._explore(limits)
@@ -328,14 +331,15 @@ class Turn:
         dice = list(state.dice)
         dice.remove(die)
         child = _State(moved, opponent, pins, tuple(dice), context, state.used + 1, state, step)
-        child.over = variant.game_over(moved, opponent, pins)
+        # Bearing off the last checker ends the game, whatever dice are left (decision 15).
+        child.over = moved[OFF] == CHECKERS or variant.game_over(moved, opponent, pins)
         return child
 
     # Choosing the legal stops -----------------------------------------------------------------
 
     def _dice_counted(self, state: _State) -> int:
         """Dice a stop counts as using: all of them when a step ended the game on the way
-        (Plakoto's mother pin)."""
+        (the last checker borne off, Plakoto's mother pin)."""
         return len(self.all_dice) if state.over else state.used
 
     def _choose_stops(self) -> list[_State]:
@@ -384,7 +388,12 @@ class Turn:
             seen: dict[tuple[object, ...], _State] = {}
             for stop in self.stops:
                 seen.setdefault(stop.board(), stop)
-            boards = [(s.mover, s.opponent, s.pins, s.path(), s.over) for s in seen.values()]
+            # A play that ends the game by a rule of the variant's writes that step last; one
+            # that bears off the last checker is written as usual, since nothing is left.
+            boards = [
+                (s.mover, s.opponent, s.pins, s.path(), s.over and s.mover[OFF] < CHECKERS)
+                for s in seen.values()
+            ]
         plays = [
             Play(
                 steps, Position(variant, mover, opponent, *pins), format_play(steps, ends_game=over)

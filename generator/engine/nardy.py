@@ -27,6 +27,9 @@ HEAD_DOUBLES = (3, 4, 6)
 """On a first turn these doubles let a second checker leave the head: with them a lone checker
 cannot get past the opponent's head (6-6 stops at 18, 4-4 at 16, 3-3 at 15)."""
 BLOCK = 6
+HEAD_LIMIT = "head_once"
+"""The head limit as a waivable limit (``Variant.limit_options``): it always holds by default;
+preset ``head-unplayable-dice`` lets it yield on a first turn."""
 
 
 class SameDirection(Variant):
@@ -137,12 +140,27 @@ class LongNardy(SameDirection):
     )
     win_words: ClassVar[tuple[str, ...]] = ("oin", "mars")
     rule_codes = frozenset(
-        {"head_once", "head_once_first_turn", "head_once_not_first_turn", "head_twice", "six_block"}
+        {
+            "head_once",
+            "head_once_first_turn",
+            "head_once_not_first_turn",
+            "head_twice",
+            "six_block",
+            # The presets' own words for the head.
+            "head_once_first_player",
+            "head_once_roll_playable",
+            "head_twice_first_turn",
+        }
     )
     # The cube is optional in the official rules: off by default, a page may show one.
     cube_optional = True
     # When the six-point block is checked: after every step (S002), or only at the turn's end.
     block_check: ClassVar[Literal["step", "end"]] = "step"
+    # Who has the first turn's exception for 3-3, 4-4 and 6-6: a player whose fifteen are all
+    # on the head (decision 8), or only the player who moves second (S002's words as written).
+    head_exception: ClassVar[Literal["first-turn", "second-player"]] = "first-turn"
+    # The head limit always holds (a preset may let it yield, as Turkish Tavla's limits do).
+    limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset({HEAD_LIMIT}),)
     head = HEAD
 
     def turn_context(
@@ -151,15 +169,25 @@ class LongNardy(SameDirection):
         first_turn = position.mover[HEAD] == CHECKERS
         head_double = len(dice) == 4 and dice[0] in HEAD_DOUBLES
         standing = standing_block(self, position.mover, position.opponent) is not None
-        may_leave = 2 if first_turn and head_double else 1
+        exception = first_turn and head_double and not self._moves_first(position)
+        yielded = first_turn and HEAD_LIMIT not in limits
+        may_leave = 2 if exception or yielded else 1
         return _NardyTurn(0, may_leave, first_turn, head_double, standing)
+
+    def _moves_first(self, position: Position) -> bool:
+        """Whether the exception passes the mover by as the first player: only under the
+        second-player reading, and only while the opponent's fifteen are all still on their
+        head (the opponent has not had a turn: every first turn takes a checker off it)."""
+        if self.head_exception != "second-player":
+            return False
+        return position.opponent[self.other_numbering(HEAD)] == CHECKERS
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
     ) -> Refusal | None:
         assert isinstance(context, _NardyTurn)
         if step.source == HEAD and context.left_head >= context.may_leave:
-            return _head_refusal(context)
+            return self._head_refusal(context)
         if self.block_check != "step":
             return None
         if context.block_standing:
@@ -203,12 +231,43 @@ class LongNardy(SameDirection):
             return Refusal.of("opponent_standing_six_block", count=count, first=first, last=last)
         return None
 
+    def _head_refusal(self, context: _NardyTurn) -> Refusal:
+        yields = HEAD_LIMIT not in self.limit_options[-1]
+        if context.may_leave == 2:
+            return Refusal.of("head_twice" if context.head_double else "head_twice_first_turn")
+        if context.first_turn:
+            if context.head_double and self.head_exception == "second-player":
+                return Refusal.of("head_once_first_player")
+            return Refusal.of("head_once_roll_playable" if yields else "head_once_first_turn")
+        if context.head_double:
+            return Refusal.of("head_once_not_first_turn")
+        return Refusal.of("head_once")
 
-def _head_refusal(context: _NardyTurn) -> Refusal:
-    if context.may_leave == 2:
-        return Refusal.of("head_twice")
-    if context.first_turn:
-        return Refusal.of("head_once_first_turn")
-    if context.head_double:
-        return Refusal.of("head_once_not_first_turn")
-    return Refusal.of("head_once")
+
+class LongNardyHeadSecondPlayer(LongNardy):
+    """Preset ``head-second-player``: S002's exception as its words go, "the second player's
+    first roll". It differs from the default only where both heads are still full and the
+    mover rolls 3-3, 4-4 or 6-6, which the official opening never deals the first player (a
+    re-roll opening does): then only one checker leaves the head."""
+
+    rules = "head-second-player"
+    head_exception = "second-player"
+
+
+class LongNardyHeadUnplayableDice(LongNardy):
+    """Preset ``head-unplayable-dice``: on a first turn a second checker may leave the head
+    whenever one checker alone would leave part of the roll unplayed because the opponent's
+    checkers stand in its way, any roll, not only 3-3, 4-4 and 6-6 (E27's 5-5 included);
+    never a third. The limit yields as Turkish Tavla's do: when holding it costs a die the
+    mover could otherwise play."""
+
+    rules = "head-unplayable-dice"
+    limit_options = (frozenset({HEAD_LIMIT}), frozenset())
+
+
+class LongNardyBlockAtTurnEnd(LongNardy):
+    """Preset ``block-at-turn-end``: the six-point block is checked on the position at the end
+    of the turn only, so a block that stands for one step inside a turn is allowed (E29)."""
+
+    rules = "block-at-turn-end"
+    block_check = "end"

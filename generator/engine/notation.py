@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .board import BAR, OFF, place_name
-from .errors import AmbiguousPlayError, IllegalPlayError, NotationError
+from .errors import AmbiguousPlayError, DiceFitError, IllegalPlayError, NotationError
 from .moves import Play, Turn
 from .reasons import Refusal
 
@@ -114,31 +114,31 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
 
 
 def parse_in_turn(turn: Turn, text: str) -> Play:
+    """The legal play of ``turn`` that ``text`` names; an :class:`IllegalPlayError` says the
+    first rule it breaks (see :func:`claim_refusal`)."""
     hops = read_hops(text)
+    _check_fit(turn, text, hops)
     written = frozenset(h.destination for h in hops if h.marked)
     matches: list[_Match] = []
     failures: list[tuple[int, Refusal]] = []
     _match(turn, turn.root, hops, [False] * len(hops), 0, frozenset(), 0, matches, failures)
-    roll = f"{turn.dice[0]}-{turn.dice[1]}"
+    roll = _roll(turn)
     stops = set(map(id, turn.stops))
     complete = [m for m in matches if id(m.state) in stops]
     if not complete:
+        reason, finished = _first_refusal(turn, hops)
         if not turn.plays:
             raise IllegalPlayError(
-                f"{text!r} cannot be played with {roll}: no play is possible, the turn passes"
+                f"{text!r} cannot be played with {roll}: no play is possible, the turn passes",
+                reason,
             )
-        if matches:
-            partial = matches[0].state
-            reason = turn.unfinished_refusal(partial)
+        if reason is None:  # every step and the whole play pass: only the marks disagree
+            raise IllegalPlayError(f"{text!r} is not legal with {roll}")  # pragma: no cover
+        if finished:
             raise IllegalPlayError(
                 f"{text!r} is not a full turn with {roll}: {reason.message()}", reason
             )
-        if failures:
-            reason = max(failures, key=lambda f: f[0])[1]
-            raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
-        raise IllegalPlayError(
-            f"{text!r} cannot be played with {roll}: the distances do not add up to the dice"
-        )
+        raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
     for better in (
         [m for m in complete if m.marked_hits == written and not m.hidden_hits],
         [m for m in complete if not m.hidden_hits],
@@ -158,6 +158,163 @@ def parse_in_turn(turn: Turn, text: str) -> Play:
 
 def _canonical(turn: Turn, state: _State) -> Play:
     return turn.play_at(state)
+
+
+def _roll(turn: Turn) -> str:
+    return f"{turn.dice[0]}-{turn.dice[1]}"
+
+
+def claimed_moves(text: str) -> tuple[tuple[int, int], ...]:
+    """The moves that ``text`` writes, one checker from a place to a place each, in the order
+    written (syntax only: ``13/7(2)`` is two moves, ``24/18/13`` two as well).
+
+    >>> claimed_moves("bar/22 13/7(2) 6/off")
+    ((25, 22), (13, 7), (13, 7), (6, 0))
+    """
+    return tuple((hop.source, hop.destination) for hop in read_hops(text))
+
+
+def claim_refusal(turn: Turn, text: str) -> Refusal | None:
+    """The first rule that the play written in ``text`` breaks in ``turn``, or ``None`` when it
+    is a legal play (or fits no dice at all: :func:`parse_play` says so then).
+
+    First its fit to the dice: more moves than the roll gives is the reason. Then its steps in
+    the order written, each against the board the earlier ones left, with the engine's refusal
+    for the first step refused; another order of its moves is taken only when it gets further
+    through the claim (the order of a play's parts does not matter, RULES.md 1.5). Last, the
+    must-play rules for the whole play.
+
+    >>> from generator.engine import find_variant
+    >>> home = find_variant("backgammon").position(mover={6: 2, 4: 3, 3: 2}, opponent={24: 2})
+    >>> claim_refusal(home.turn((6, 1)), "6/off 5/4")
+    Refusal.of('no_checker', point=5)
+    >>> claim_refusal(find_variant("backgammon").start().turn((6, 1)), "13/7 8/7 6/5")
+    Refusal.of('too_many_moves', count=3)
+    >>> claim_refusal(find_variant("backgammon").start().turn((6, 1)), "13/7 8/7")
+    """
+    try:
+        parse_in_turn(turn, text)
+    except IllegalPlayError as error:
+        return error.reason if isinstance(error.reason, Refusal) else None
+    except AmbiguousPlayError:
+        return None  # a legal play, written too loosely to say which
+    return None
+
+
+def _die_orders(source: int, destination: int, dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """The orders of dice, taken from ``dice``, that carry one checker from ``source`` to
+    ``destination`` (``OFF``: any die that reaches or passes it), every landing on the way a
+    point of the board; fewest dice first, then the one that passes ``off`` by the fewest pips,
+    then the higher die first.
+
+    >>> _die_orders(24, 13, (6, 5)), _die_orders(6, OFF, (6, 1)), _die_orders(4, OFF, (6, 5))
+    ([(6, 5), (5, 6)], [(6,), (1, 6)], [(5,), (6,)])
+    """
+    found: set[tuple[int, ...]] = set()
+
+    def go(place: int, left: tuple[int, ...], taken: tuple[int, ...]) -> None:
+        for die in sorted(set(left), reverse=True):
+            landing = place - die
+            rest = list(left)
+            rest.remove(die)
+            if (destination == OFF and landing <= 0) or landing == destination:
+                found.add((*taken, die))
+            elif landing > destination and landing > 0:
+                go(landing, tuple(rest), (*taken, die))
+
+    go(source, tuple(dice), ())
+    distance = source - destination
+    return sorted(
+        found, key=lambda order: (len(order), sum(order) - distance, [-die for die in order])
+    )
+
+
+def _distance(hop: _Hop) -> int:
+    return hop.source - hop.destination
+
+
+def _check_fit(turn: Turn, text: str, hops: list[_Hop]) -> None:
+    """Raise when no way of playing the roll covers the moves of ``hops``: an
+    :class:`IllegalPlayError` with a reason when they are more moves than the roll gives (a
+    learner may try that), a :class:`DiceFitError` when their distances are not the dice."""
+    dice = turn.all_dice
+
+    def fits(index: int, left: tuple[int, ...]) -> bool:
+        if index == len(hops):
+            return True
+        hop = hops[index]
+        for order in _die_orders(hop.source, hop.destination, left):
+            rest = list(left)
+            for die in order:
+                rest.remove(die)
+            if fits(index + 1, tuple(rest)):
+                return True
+        return False
+
+    if len(hops) <= len(dice) and fits(0, dice):
+        return
+    roll = _roll(turn)
+    fewest = [
+        min((len(o) for o in _die_orders(h.source, h.destination, dice)), default=0) for h in hops
+    ]
+    if all(fewest) and sum(fewest) > len(dice):
+        code = "too_many_moves_double" if turn.is_double else "too_many_moves"
+        reason = Refusal.of(code, count=sum(fewest))
+        raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
+    moves = tuple(_distance(hop) for hop in hops)
+    raise DiceFitError(
+        f"{text!r} cannot be played with {roll}: the distances do not add up to the dice (it "
+        f"moves {_and(moves)})",
+        moves,
+    )
+
+
+def _and(numbers: Sequence[int]) -> str:
+    """``3``, ``3 and 3``, ``6, 5 and 3``."""
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _first_refusal(turn: Turn, hops: list[_Hop]) -> tuple[Refusal | None, bool]:
+    """Why the moves of ``hops`` are no legal play of ``turn``, and whether every step of
+    them was allowed (the must-play rules refuse the whole play then). The moves are walked
+    in the order written; another order counts only when it gets further through them."""
+    best: list[tuple[tuple[int, int], Refusal | None, bool]] = [((-1, -1), None, False)]
+
+    def fail(progress: tuple[int, int], refusal: Refusal, finished: bool = False) -> None:
+        if progress > best[0][0]:
+            best[0] = (progress, refusal, finished)
+
+    def visit(state: _State, done: list[bool], count: int) -> bool:
+        if count == len(hops):
+            if state in turn.stops:
+                best[0] = ((count, 0), None, True)
+            else:
+                fail((count, 0), turn.unfinished_refusal(state), True)
+            return True  # the first complete reading decides
+        for index, hop in enumerate(hops):
+            if done[index] or (hop.index and not _previous_done(hops, done, hop)):
+                continue
+            for order in _die_orders(hop.source, hop.destination, state.dice):
+                current, place = state, hop.source
+                for depth, die in enumerate(order):
+                    taken = turn._take(current, place, die)
+                    if isinstance(taken, Refusal):
+                        fail((count, depth), taken)
+                        break
+                    step, current = taken
+                    place = step.destination
+                else:
+                    done[index] = True
+                    finished = visit(current, done, count + 1)
+                    done[index] = False
+                    if finished:
+                        return True
+        return False
+
+    visit(turn.root, [False] * len(hops), 0)
+    _, reason, finished = best[0]
+    return reason, finished
 
 
 def _match(

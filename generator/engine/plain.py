@@ -16,7 +16,7 @@ some order is legal with the farthest source first.
 
 from __future__ import annotations
 
-from .board import BAR, OFF, Side
+from .board import BAR, CHECKERS, OFF, Side
 
 # A step as plain data: (source, destination, die, hit, pin), the fields of ``Step``.
 RawStep = tuple[int, int, int, bool, bool]
@@ -71,7 +71,9 @@ def plain_plays(
                 opp[destination] -= 1
                 opp[BAR] += 1
             path.append((source, destination, die, hit, False))
-            if depth == last:  # every die used: a full play, recorded here
+            if depth == last or (destination == OFF and board[OFF] == CHECKERS):
+                # Every die used, or the last checker borne off, which ends the game and counts
+                # as using them all (decision 15): a full play, recorded here.
                 key = (tuple(board), tuple(opp))
                 if key not in full:
                     full[key] = tuple(path)

@@ -53,6 +53,11 @@ WORDS: dict[str, Words] = {
         "{count} dice can be played this turn, so all {count} must be: for example {play}.",
         "count",
     ),
+    "too_many_moves": Words(
+        "Two different numbers on the dice give two moves, one for each die; this play makes "
+        "{count}."
+    ),
+    "too_many_moves_double": Words("A double gives at most four moves; this play makes {count}."),
     "must_use_higher": Words(
         "Only one die can be played this turn and either could be, so it must be the higher "
         "one, the {die}: for example {play}."
@@ -75,6 +80,15 @@ WORDS: dict[str, Words] = {
     "head_twice": Words(
         "Even on a first turn with 6-6, 4-4 or 3-3, only two checkers may leave the head."
     ),
+    "head_once_first_player": Words(
+        "Only one checker may leave the head this turn: 6-6, 4-4 and 3-3 let a second one "
+        "leave only on the first turn of the player who moves second."
+    ),
+    "head_once_roll_playable": Words(
+        "Only one checker may leave the head this turn: on a first turn a second may follow "
+        "only when that lets more of the roll be played."
+    ),
+    "head_twice_first_turn": Words("Even on a first turn, only two checkers may leave the head."),
     "six_block": Words(
         "This would make {count} points in a row, from the {first}-point to the {last}-point, "
         "with no opposing checker past them: such a block is not allowed."
@@ -82,6 +96,10 @@ WORDS: dict[str, Words] = {
     "runner_not_passed": Words(
         "Your checker on the {point}-point has not yet passed your opponent's starting point: "
         "until it has, no other checker may leave your start."
+    ),
+    "runner_not_in_quarter": Words(
+        "Your checker on the {point}-point has not yet reached your opponent's starting "
+        "quarter: until it has, no other checker may leave your start."
     ),
     "starting_quarter": Words(
         "You may not end your turn holding all six points of your starting quarter."

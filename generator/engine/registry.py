@@ -1,12 +1,30 @@
-"""Every variant by its key, and by the names players use for it."""
+"""Every variant by its key, and by the names players use for it; and each variant's table-rule
+presets by name (decision 16)."""
 
 from __future__ import annotations
 
-from .errors import UnknownVariantError
-from .fevga import Fevga
-from .nardy import LongNardy
+from .errors import UnknownRulesError, UnknownVariantError
+from .fevga import Fevga, FevgaRunnerQuarter
+from .nardy import (
+    LongNardy,
+    LongNardyBlockAtTurnEnd,
+    LongNardyHeadSecondPlayer,
+    LongNardyHeadUnplayableDice,
+)
 from .plakoto import Plakoto
-from .variants import Backgammon, Portes, TavlaClassic, TavlaModern, TurkishTavla, Variant
+from .variants import (
+    DEFAULT_RULES,
+    Backgammon,
+    Portes,
+    PortesGreek,
+    TavlaClassic,
+    TavlaClassicWesternTriple,
+    TavlaModern,
+    TavlaModernWesternTriple,
+    TurkishTavla,
+    TurkishTavlaStrictWastedPips,
+    Variant,
+)
 
 VARIANTS: dict[str, Variant] = {
     cls.key: cls()
@@ -23,6 +41,21 @@ VARIANTS: dict[str, Variant] = {
 }
 """The variants under their contract keys, in the order the site lists them."""
 
+PRESETS: dict[str, dict[str, Variant]] = {key: {DEFAULT_RULES: v} for key, v in VARIANTS.items()}
+"""Per variant key, its readings by ``rules`` name: ``"default"`` (the variant itself, as its
+authority plays it) first, then the presets where published readings differ."""
+for _preset in (
+    PortesGreek,
+    TavlaClassicWesternTriple,
+    TavlaModernWesternTriple,
+    TurkishTavlaStrictWastedPips,
+    LongNardyHeadSecondPlayer,
+    LongNardyHeadUnplayableDice,
+    LongNardyBlockAtTurnEnd,
+    FevgaRunnerQuarter,
+):
+    PRESETS[_preset.key][_preset.rules] = _preset()
+
 
 def _normal(name: str) -> str:
     return " ".join(name.strip().lower().replace("_", "-").split())
@@ -35,18 +68,34 @@ _BY_NAME: dict[str, Variant] = {
 }
 
 
-def find_variant(name: str) -> Variant:
-    """The variant with this key or one of its names (case and spacing do not matter).
+def find_variant(name: str, rules: str | None = None) -> Variant:
+    """The variant with this key or one of its names (case and spacing do not matter), under
+    the table-rule preset ``rules`` (``None`` or ``"default"``: the variant's own authority).
 
     >>> find_variant("Tavla Modern")
     find_variant('tavla-modern')
     >>> find_variant("длинные нарды")
     find_variant('long-nardy')
+    >>> find_variant("portes", rules="greek")
+    find_variant('portes', rules='greek')
+    >>> find_variant("fevga", rules="greek")
+    Traceback (most recent call last):
+    ...
+    generator.engine.errors.UnknownRulesError: unknown rules 'greek' for fevga; use one of: \
+default, runner-quarter
     """
     variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
     if variant is None:
         raise UnknownVariantError(f"unknown variant {name!r}; use one of: {', '.join(VARIANTS)}")
-    return variant
+    if rules is None:
+        return variant
+    presets = PRESETS[variant.key]
+    preset = presets.get("-".join(_normal(rules).split())) if isinstance(rules, str) else None
+    if preset is None:
+        raise UnknownRulesError(
+            f"unknown rules {rules!r} for {variant.key}; use one of: {', '.join(presets)}"
+        )
+    return preset
 
 
 def names() -> list[str]:

@@ -24,7 +24,7 @@ from .board import (
 )
 from .errors import CubeError, PositionError
 from .reasons import Refusal
-from .results import Cube, Player, Result
+from .results import Cube, Player, Result, check_cube_value
 
 if TYPE_CHECKING:
     from .moves import Context, _State
@@ -33,13 +33,24 @@ if TYPE_CHECKING:
 Pins = tuple[frozenset[int], frozenset[int]]
 Landing = Literal["open", "hit", "pin"]
 
+DEFAULT_RULES = "default"
+"""The name of every variant's own reading: the rules of the authority its page follows."""
+
 
 class Variant:
-    """Western backgammon's mechanics; subclasses state what differs."""
+    """Western backgammon's mechanics; subclasses state what differs.
+
+    A table-rule preset (decision 16) is a subclass too, with the same ``key`` and a ``rules``
+    name of its own, stating only the facts where its reading differs: a variant object like
+    any other, so everything that takes a variant takes a preset.
+    """
 
     key: ClassVar[str] = ""
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
+    # Which published reading of the variant's rules this object plays: the default follows
+    # the variant's authority, a preset another table's reading (``registry.PRESETS``).
+    rules: ClassVar[str] = DEFAULT_RULES
 
     # Geometry: whether both players travel the same way round the board (Long Nardy, Fevga).
     same_direction: ClassVar[bool] = False
@@ -48,9 +59,13 @@ class Variant:
     # Landing: how many opposing checkers close a point; what landing on fewer does.
     closed_by: ClassVar[int] = 2
     has_bar: ClassVar[bool] = True
-    # Scoring: the variant's word for a win by multiplier, and whether the triple counts.
+    # Scoring: the variant's word for a win by multiplier, whether the double (a gammon or
+    # mars: the loser has borne off nothing) and the triple count, and whether the variant's
+    # authority leaves the triple unconfirmed (the result then says so, decision 1).
     win_words: ClassVar[tuple[str, ...]] = ("single", "gammon", "backgammon")
+    counts_double: ClassVar[bool] = True
     counts_triple: ClassVar[bool] = True
+    triple_unconfirmed: ClassVar[bool] = False
     has_cube: ClassVar[bool] = True
     # A cube that the rules allow but the game does not use by default (Long Nardy).
     cube_optional: ClassVar[bool] = False
@@ -69,7 +84,23 @@ class Variant:
     head: ClassVar[int] = 0
 
     def __repr__(self) -> str:
-        return f"find_variant({self.key!r})"
+        if self.rules == DEFAULT_RULES:
+            return f"find_variant({self.key!r})"
+        return f"find_variant({self.key!r}, rules={self.rules!r})"
+
+    def with_rules(self, rules: str) -> Variant:
+        """This variant under the table-rule preset ``rules`` (``"default"``: the variant's own
+        authority).
+
+        >>> from generator.engine import find_variant
+        >>> find_variant("portes").with_rules("greek")
+        find_variant('portes', rules='greek')
+        >>> find_variant("portes", rules="greek").with_rules("default")
+        find_variant('portes')
+        """
+        from .registry import find_variant
+
+        return find_variant(self.key, rules=rules)
 
     # The board -------------------------------------------------------------------------------
 
@@ -195,11 +226,10 @@ class Variant:
         return self.plain
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
-        """Whether a step just ended the game before the dice are used up, so that the play
-        stops there and counts as complete (Plakoto's mother pin, decision 13).
-
-        Bearing off the last checker is no such step: it simply leaves nothing to move, and a
-        play that used more dice on the way wins over it (RULES.md 1.5)."""
+        """Whether a step just ended the game by a rule of the variant's own before the dice
+        are used up, so that the play stops there and counts as complete (Plakoto's mother
+        pin, decision 13). Bearing off the last checker ends every game so (decision 15); the
+        move generator sees to that itself."""
         return False
 
     def turn_context(
@@ -262,7 +292,7 @@ class Variant:
         >>> bg.result(bg.position(mover={}, opponent={19: 15}))
         Result(winner='mover', kind='gammon', multiplier=2, cube=1)
         """
-        value = cube.value if isinstance(cube, Cube) else cube
+        value = cube.value if isinstance(cube, Cube) else check_cube_value(cube)
         if value != 1 and not (self.has_cube or self.cube_optional):
             raise PositionError(f"{self.name} is played without a doubling cube")
         sides: tuple[tuple[Player, Side, Side], ...] = (
@@ -272,11 +302,15 @@ class Variant:
         for winner, won, loser in sides:
             if won[OFF] == CHECKERS:
                 multiplier = self._multiplier(winner, loser)
-                return Result(winner, self.win_words[multiplier - 1], multiplier, value)
+                # Decision 1: a mars that Western tables would count 3 says so.
+                doubtful = multiplier == 2 and self.triple_unconfirmed
+                unconfirmed = "triple" if doubtful and self._loser_stuck_back(winner, loser) else ""
+                kind = self.win_words[multiplier - 1]
+                return Result(winner, kind, multiplier, value, unconfirmed)
         return None
 
     def _multiplier(self, winner: str, loser: Side) -> int:
-        if loser[OFF]:
+        if loser[OFF] or not self.counts_double:
             return 1
         if self.counts_triple and self._loser_stuck_back(winner, loser):
             return 3
@@ -296,13 +330,14 @@ class Backgammon(Variant):
 
 class TavlaClassic(Backgammon):
     """Nard Online's Tavla without a cube: backgammon's movement; a would-be backgammon is a
-    mars (2)."""
+    mars (2), and its result says that the triple is unconfirmed (decision 1)."""
 
     key = "tavla-classic"
     name = "Tavla Classic"
     aliases: ClassVar[tuple[str, ...]] = ("tavla", "тавла", "короткие нарды", "tavla classic")
     win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
     counts_triple = False
+    triple_unconfirmed = True
     has_cube = False
 
 
@@ -311,6 +346,19 @@ class TavlaModern(TavlaClassic):
     name = "Tavla Modern"
     aliases: ClassVar[tuple[str, ...]] = ("tavla modern",)
     has_cube = True
+
+
+class TavlaClassicWesternTriple(TavlaClassic):
+    """Preset ``western-triple``: a Western table's scoring, a backgammon counts 3."""
+
+    rules = "western-triple"
+    win_words: ClassVar[tuple[str, ...]] = ("single", "mars", "backgammon")
+    counts_triple = True
+    triple_unconfirmed = False
+
+
+class TavlaModernWesternTriple(TavlaClassicWesternTriple, TavlaModern):
+    """Preset ``western-triple`` of Tavla Modern: the same scoring, times the cube."""
 
 
 NO_HIT_AND_RUN = "no_hit_and_run"
@@ -325,6 +373,11 @@ class TurkishTavla(TavlaClassic):
     key = "turkish-tavla"
     name = "Turkish Tavla"
     aliases: ClassVar[tuple[str, ...]] = ("turkish tavla", "турецкая тавла")
+    triple_unconfirmed = False  # S001 says it: no triple
+    # The no-wasted-pips limit read narrowly (decision 4: a checker walked down with the lower
+    # die may not then be borne off with the higher, which could have borne it off from where
+    # it stood), or broadly (no walking down at all from where the higher die bears off).
+    wasted_pips_reading: ClassVar[Literal["narrow", "broad"]] = "narrow"
     has_step_rules = True
     plain = False
     rule_codes = frozenset({"no_hit_and_run", "wasted_pips"})
@@ -340,11 +393,11 @@ class TurkishTavla(TavlaClassic):
         self, position: Position, dice: tuple[int, ...], limits: frozenset[str]
     ) -> Context:
         sources: tuple[int, ...] = ()
-        low = 0
+        high = low = 0
         if WASTED_PIPS in limits and len(dice) == 2:
             high, low = dice
             sources = _bear_off_sources(position.mover, high)
-        return _TurkishTurn(NO_HIT_AND_RUN in limits, NO_PINS, sources, 0, low)
+        return _TurkishTurn(NO_HIT_AND_RUN in limits, NO_PINS, sources, 0, low, high)
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
         """Neither limit can bite without an opposing blot on the home board to hit (R1: the
@@ -365,6 +418,15 @@ class TurkishTavla(TavlaClassic):
             return Refusal.of(
                 WASTED_PIPS, die=step.die, source=walked_to + context.low, point=walked_to
             )
+        if (
+            self.wasted_pips_reading == "broad"
+            and step.die == context.low
+            and step.source in context.sources
+            and step.destination
+        ):
+            return Refusal.of(
+                WASTED_PIPS, die=context.high, source=step.source, point=step.destination
+            )
         return None
 
     def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
@@ -376,7 +438,7 @@ class TurkishTavla(TavlaClassic):
         if step.die == context.low and step.source in context.sources and step.destination:
             walked_to = step.destination
         # Only the first step of a turn can begin the wasted-pips pattern.
-        return _TurkishTurn(context.freezes, frozen, (), walked_to, context.low)
+        return _TurkishTurn(context.freezes, frozen, (), walked_to, context.low, context.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,7 +448,8 @@ class _TurkishTurn:
     ``freezes``: the no-hit-and-run limit holds this turn; ``frozen``: the home points where a
     checker hit, which nothing may leave (R1). ``sources``: before the first step, the points
     from which the higher die could bear a checker off (R2 watches the first step from them);
-    ``walked_to``: where such a checker was just walked down with the ``low`` die, else 0.
+    ``walked_to``: where such a checker was just walked down with the ``low`` die, else 0;
+    ``high``: the other die, which the broad reading's refusal names.
     """
 
     freezes: bool
@@ -394,6 +457,7 @@ class _TurkishTurn:
     sources: tuple[int, ...]
     walked_to: int
     low: int
+    high: int = 0
 
 
 def _bear_off_sources(mover: Side, die: int) -> tuple[int, ...]:
@@ -407,11 +471,33 @@ def _bear_off_sources(mover: Side, die: int) -> tuple[int, ...]:
     )
 
 
+class TurkishTavlaStrictWastedPips(TurkishTavla):
+    """Preset ``strict-wasted-pips``: S001's tip "play the big number first when it takes a
+    checker off" read strictly (RULES.md 3.2's broad reading): with ``3:1 2:1`` and 5-2 only
+    ``3/off 2/off``."""
+
+    rules = "strict-wasted-pips"
+    wasted_pips_reading = "broad"
+
+
 class Portes(Backgammon):
-    """Greek Portes: backgammon's movement, no cube, a would-be backgammon counts 2."""
+    """Portes as TavliPlay plays it (S003, decision 11): backgammon's movement, no cube, and
+    every game one win, whatever the loser has left."""
 
     key = "portes"
     name = "Portes"
     aliases: ClassVar[tuple[str, ...]] = ("πόρτες", "портес")
+    win_words: ClassVar[tuple[str, ...]] = ("single",)
+    counts_double = False
     counts_triple = False
     has_cube = False
+
+
+class PortesGreek(Portes):
+    """Preset ``greek``: a Greek table's scoring, 2 points (a gammon) when the loser has borne
+    off nothing, and no triple. (Its opening, in which the winner rolls both dice again, and
+    its habit of letting the last winner start are no part of a position's rules.)"""
+
+    rules = "greek"
+    win_words: ClassVar[tuple[str, ...]] = ("single", "gammon")
+    counts_double = True

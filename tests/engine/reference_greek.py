@@ -13,7 +13,8 @@ The rules followed, section by section:
 - 1.5 must-play: every prefix of every step sequence is a candidate play; a variant's end-of-turn
   filter removes candidates first (decision 12), then the most dice ``M`` win, then with
   ``M = 1`` on a non-double the higher die if it can be played; plays are compared by final
-  position (1.3).
+  position (1.3). Decision 15: a step that bears off the mover's last checker ends the game
+  there, and counts as a complete play whatever dice remain (as a game-ending pin does).
 - 1.7 bearing off: every checker on 1..6 before each step; exact die, or an oversized die from
   the highest occupied point only.
 - 2.7 Plakoto (opposite directions, the opponent's start is the mover's 1): two free opposing
@@ -27,7 +28,8 @@ The rules followed, section by section:
   a complete play, whatever dice remain.
 - 2.6 Fevga (same direction, 1.1: the opponent's start is the mover's 12): any opposing checker
   closes a point; no hitting. Runner rule (decision 9): until a mover checker stands on 11 or
-  lower or is off, a checker may leave the start only while no other has left it. Starting
+  lower or is off, a checker may leave the start only while no other has left it (preset
+  ``runner-quarter``, decision 16: on 12 or lower, the opponent's starting quarter). Starting
   quarter (decision 9, 12): no play may end with all of 19..24 held; filtered before
   must-play. Unblocking duty (decision 14): when every opposing checker on the board stands on
   one point and the six points in front of it along its route are all the mover's, the play
@@ -113,7 +115,7 @@ def plakoto_steps(state: State, die: int) -> list[tuple[State, bool]]:
                 new_opponent_pins.add(target)
                 pinned_mother = target == 1
             new_mover[target] += 1
-        ended = False
+        ended = new_mover[OFF] == 15  # the last checker is off: the game is over
         if pinned_mother:
             # Ends at once unless our own start still has a free checker (decision 10, 13).
             ended = new_mover[24] == 0 or 24 in mover_pins
@@ -127,9 +129,11 @@ def plakoto_steps(state: State, die: int) -> list[tuple[State, bool]]:
 # Fevga (2.6) ---------------------------------------------------------------------------------
 
 
-def fevga_steps(state: State, die: int) -> list[tuple[State, bool]]:
+def fevga_steps(state: State, die: int, runner_reaches: int = 11) -> list[tuple[State, bool]]:
+    """One die's steps; the runner has passed once it stands on ``runner_reaches`` or lower
+    (11: past the opponent's start; 12, preset ``runner-quarter``: in their starting quarter)."""
     mover, opponent, _, _ = state
-    passed = mover[OFF] > 0 or any(mover[p] for p in range(1, 12))
+    passed = mover[OFF] > 0 or any(mover[p] for p in range(1, runner_reaches + 1))
     left_start = any(mover[p] for p in range(1, 24))
     results = []
     for source in range(1, 25):
@@ -146,7 +150,8 @@ def fevga_steps(state: State, die: int) -> list[tuple[State, bool]]:
         new_mover = list(mover)
         new_mover[source] -= 1
         new_mover[max(target, OFF)] += 1
-        results.append(((tuple(new_mover), opponent, NO_PINS, NO_PINS), False))
+        ended = new_mover[OFF] == 15  # the last checker is off: the game is over
+        results.append(((tuple(new_mover), opponent, NO_PINS, NO_PINS), ended))
     return results
 
 
@@ -243,16 +248,26 @@ def _unblock(state: State, boards: set[State]) -> set[State]:
     return opening or boards
 
 
-def fevga_plays(state: State, dice: tuple[int, int]) -> set[State]:
+def fevga_plays(state: State, dice: tuple[int, int], runner_reaches: int = 11) -> set[State]:
     if state[0][OFF] == 15 or state[1][OFF] == 15:
         return set()
-    return legal_boards(state, dice, fevga_steps, holds_starting_quarter, _unblock)
+
+    def steps(board: State, die: int) -> list[tuple[State, bool]]:
+        return fevga_steps(board, die, runner_reaches)
+
+    return legal_boards(state, dice, steps, holds_starting_quarter, _unblock)
+
+
+def fevga_runner_quarter_plays(state: State, dice: tuple[int, int]) -> set[State]:
+    return fevga_plays(state, dice, runner_reaches=12)
 
 
 PLAYS: dict[str, Callable[[State, tuple[int, int]], set[State]]] = {
     "plakoto": plakoto_plays,
     "fevga": fevga_plays,
 }
+"""Per variant key, then ``key/rules`` for a preset of decision 16."""
+PLAYS["fevga/runner-quarter"] = fevga_runner_quarter_plays
 
 
 # Boards by hand, for the catalogue's cases -------------------------------------------------------

@@ -11,6 +11,8 @@ What it follows:
   a non-double are tried); a sequence ends when no step is legal or the dice are used up. Only
   sequences using the most dice ``M`` count; non-double with ``M == 1``: the higher die if it can
   be played at all; ``M == 0``: a pass (no play). Plays are distinct final positions (1.3).
+- decision 15: a step that bears off the mover's last checker ends the game there, and the
+  sequence counts as using every die of the roll, for 1.5 and for the waiver of 3.4 alike.
 - 1.6 and 2.1: a checker on the bar must enter first (die ``d`` lands on ``25 - d``); a point with
   two or more opposing checkers is closed, a single one is hit and goes to its bar.
 - 1.7: bearing off only with every checker on 1..6 and none on the bar, re-checked before every
@@ -22,6 +24,9 @@ What it follows:
   - R2 (3.2, narrow): for a non-double ``hi > lo``, a play whose first step is ``p/(p-lo)`` with
     ``lo`` and whose second step bears off from ``p-lo`` with ``hi`` is forbidden when, at the
     start of the turn, ``hi`` could have borne off from ``p``.
+  - R2 broad (3.2's "D" paragraph, decision 16's preset ``strict-wasted-pips``): never walk down
+    from ``p`` with ``lo`` while ``hi``, still to be played, could bear off from ``p``: the first
+    step ``p/(p-lo)`` with ``lo`` is itself forbidden, whatever ``hi`` does next.
   - waiver (3.4, ``fewer_dice``, judged over the whole turn): if the limits lower the number of
     dice the mover could play under standard rules, try R1 alone, then R2 alone, then neither, and
     play under the first that reaches the standard maximum. The ``none`` and ``step`` readings of
@@ -46,6 +51,8 @@ HOME = range(1, 7)
 NO_LIMITS = (False, False)
 ALL_LIMITS = (True, True)
 WAIVERS = ("fewer_dice", "none", "step")
+READINGS = ("narrow", "broad")
+CHECKERS = 15
 
 
 def all_home(me: Side) -> bool:
@@ -112,6 +119,21 @@ def wastes_pips(start: Side, dice: tuple[int, int], trail: tuple[Step, ...], ste
     )
 
 
+def walks_down(start: Side, dice: tuple[int, int], trail: tuple[Step, ...], step: Step) -> bool:
+    """R2, broad (3.2): ``step`` is the first step and walks a checker down from ``p`` with
+    ``lo`` (to a point, not off), while ``hi`` could bear it off from ``p``."""
+    high, low = max(dice), min(dice)
+    source, destination, die, _ = step
+    return (
+        high != low
+        and not trail
+        and die == low
+        and destination >= 1
+        and source <= 24
+        and can_bear_off_from(start, source, high)
+    )
+
+
 def allowed_steps(
     me: Side,
     opp: Side,
@@ -121,8 +143,10 @@ def allowed_steps(
     start: Side,
     dice: tuple[int, int],
     limits: tuple[bool, bool],
+    reading: str = "narrow",
 ) -> list[Step]:
-    """The next steps with any remaining die, under the limits ``(R1, R2)`` that are on."""
+    """The next steps with any remaining die, under the limits ``(R1, R2)`` that are on and the
+    ``reading`` of R2."""
     freeze, no_waste = limits
     steps = []
     for die in sorted(set(remaining)):
@@ -131,14 +155,30 @@ def allowed_steps(
                 continue
             if no_waste and wastes_pips(start, dice, trail, step):
                 continue
+            if no_waste and reading == "broad" and walks_down(start, dice, trail, step):
+                continue
             steps.append(step)
     return steps
 
 
+def dice_counted(board: Board, trail: tuple[Step, ...], dice: tuple[int, int]) -> int:
+    """How many dice a finished sequence counts as using (1.5): its steps, or every die of the
+    roll when it bore off the mover's last checker (decision 15)."""
+    if board[0][OFF] == CHECKERS:
+        return 4 if dice[0] == dice[1] else 2
+    return len(trail)
+
+
 def sequences(
-    start: Side, opp: Side, dice: tuple[int, int], limits: tuple[bool, bool], step_waiver: bool
+    start: Side,
+    opp: Side,
+    dice: tuple[int, int],
+    limits: tuple[bool, bool],
+    step_waiver: bool,
+    reading: str = "narrow",
 ) -> Iterator[tuple[Board, tuple[Step, ...]]]:
-    """Every maximal step sequence (1.5) as ``(final board, steps)``.
+    """Every maximal step sequence (1.5) as ``(final board, steps)``; one that bears off the
+    last checker stops there (decision 15).
 
     Walked depth by depth; sequences reaching the same board with the same dice left, frozen
     points and (for R2) first step are merged, which changes nothing but the speed.
@@ -151,10 +191,10 @@ def sequences(
     while level:
         following: dict[tuple[object, ...], tuple[Step, ...]] = {}
         for (me, them, remaining, frozen, _), trail in level.items():
-            if not remaining:
+            if not remaining or me[OFF] == CHECKERS:
                 yield (me, them), trail
                 continue
-            steps = allowed_steps(me, them, remaining, frozen, trail, start, dice, limits)
+            steps = allowed_steps(me, them, remaining, frozen, trail, start, dice, limits, reading)
             if not steps and step_waiver and limits != NO_LIMITS:
                 # 3.4, ``step``: a limit that leaves no next step yields for that step.
                 steps = allowed_steps(me, them, remaining, frozen, trail, start, dice, NO_LIMITS)
@@ -174,14 +214,19 @@ def sequences(
 
 
 def plays_under(
-    me: Side, opp: Side, dice: tuple[int, int], limits: tuple[bool, bool], step_waiver: bool = False
+    me: Side,
+    opp: Side,
+    dice: tuple[int, int],
+    limits: tuple[bool, bool],
+    step_waiver: bool = False,
+    reading: str = "narrow",
 ) -> tuple[int, dict[Board, tuple[Step, ...]]]:
     """1.5 on the tree under ``limits``: ``(M, {final board: one step list})``."""
-    finished = list(sequences(me, opp, dice, limits, step_waiver))
-    most = max(len(trail) for _, trail in finished)
+    finished = list(sequences(me, opp, dice, limits, step_waiver, reading))
+    most = max(dice_counted(board, trail, dice) for board, trail in finished)
     if most == 0:
         return 0, {}
-    kept = [(board, trail) for board, trail in finished if len(trail) == most]
+    kept = [(board, trail) for board, trail in finished if dice_counted(board, trail, dice) == most]
     high, low = max(dice), min(dice)
     if high != low and most == 1 and any(trail[0][2] == high for _, trail in kept):
         kept = [(board, trail) for board, trail in kept if trail[0][2] == high]
@@ -198,17 +243,21 @@ def reference_plays(
     *,
     turkish: bool = True,
     waiver: str = "fewer_dice",
+    reading: str = "narrow",
 ) -> dict[Board, tuple[Step, ...]]:
     """The legal plays as ``{(mover, opponent) after the play: one step list}``; empty: pass.
 
-    ``turkish=False`` gives standard backgammon movement (2.1).
+    ``turkish=False`` gives standard backgammon movement (2.1); ``reading`` is R2's, narrow
+    (decision 4) or broad (preset ``strict-wasted-pips``).
     """
     if waiver not in WAIVERS:
         raise ValueError(f"unknown waiver {waiver!r}")
+    if reading not in READINGS:
+        raise ValueError(f"unknown reading {reading!r}")
     standard_most, standard = plays_under(me, opp, dice, NO_LIMITS)
     if not turkish:
         return standard
-    return turkish_plays(me, opp, dice, standard_most, standard, waiver)
+    return turkish_plays(me, opp, dice, standard_most, standard, waiver, reading)
 
 
 def turkish_plays(
@@ -218,6 +267,7 @@ def turkish_plays(
     standard_most: int,
     standard: dict[Board, tuple[Step, ...]],
     waiver: str = "fewer_dice",
+    reading: str = "narrow",
 ) -> dict[Board, tuple[Step, ...]]:
     """Section 3, given the standard answer ``plays_under(me, opp, dice, NO_LIMITS)``."""
     home_blot = any(opp[point] == 1 for point in HOME)
@@ -227,13 +277,13 @@ def turkish_plays(
         # bearing off allowed at the start. Neither limit can remove a step.
         return standard
     if waiver == "step":
-        return plays_under(me, opp, dice, ALL_LIMITS, step_waiver=True)[1]
-    most, plays = plays_under(me, opp, dice, ALL_LIMITS)
+        return plays_under(me, opp, dice, ALL_LIMITS, step_waiver=True, reading=reading)[1]
+    most, plays = plays_under(me, opp, dice, ALL_LIMITS, reading=reading)
     if waiver == "none" or most == standard_most:
         return plays
     # 3.4 ``fewer_dice``: drop R2 only, then R1 only, then both.
     for limits in ((True, False), (False, True)):
-        most, plays = plays_under(me, opp, dice, limits)
+        most, plays = plays_under(me, opp, dice, limits, reading=reading)
         if most == standard_most:
             return plays
     return standard

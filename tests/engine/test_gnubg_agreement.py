@@ -1,18 +1,27 @@
 """The engine's backgammon plays agree with GNU Backgammon's move generator.
 
-A differential test: for seeded random positions (``generator.bench``) and every one of the 21
-rolls, the set of positions our legal plays reach must be exactly the set GNU Backgammon's
-``GenerateMoves`` (the ``gnubg_nn`` package, a test-only dependency) reaches. Both sides apply
-the must-play rules (RULES.md 1.5), bar entry (1.6) and bearing off (1.7), so any difference is
-a rules question: the failure shows the position, the roll and the plays only one side has.
+A differential test: for a position and a roll, the set of positions our legal plays reach must
+be exactly the set GNU Backgammon's ``GenerateMoves`` (the ``gnubg_nn`` package, a test-only
+dependency) reaches. Both sides apply the must-play rules (RULES.md 1.5), bar entry (1.6) and
+bearing off (1.7), so any difference is a rules question: the failure shows the position, the
+roll and the plays only one side has.
+
+``make test`` checks the engine against gnubg's answers stored in tests/engine/data (every roll
+of 400 seeded random positions, every turn of 60 random games; ``python -m
+tests.engine.data.regenerate`` writes them anew). ``make test-deep`` (``pytest --deep``) asks
+gnubg itself: every roll of 2,000 seeded random positions, every turn of 60 games played by
+the engine, and whether the stored answers are still gnubg's.
 """
 
 from __future__ import annotations
 
+import base64
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -25,71 +34,105 @@ from generator.bench import (
     random_backgammon_position,
     sides_from_gnubg,
 )
-from generator.engine import BAR, CHECKERS, OFF, Play, Position
+from generator.engine import BAR, CHECKERS, OFF, Play, Position, from_position_id
 
-gnubg_nn = pytest.importorskip("gnubg_nn")
+from .data import regenerate
+from .data.regenerate import GAMES_FILE, RANDOM
 
-POSITIONS = 2000
+POSITIONS = 2000  # the live sweep of `make test-deep`
 SHOWN = 10  # disagreements spelled out in a failure message
 
 Board = tuple[Side, Side]
+Dice = tuple[int, int]
+
+SITUATIONS = [
+    "mover on the bar",
+    "opponent on the bar",
+    "bear-off possible",
+    "fewer than all dice",
+    "pass",
+    "hit",
+]
+
+
+def position_id(mover: Side, opponent: Side) -> str:
+    """The GNU Backgammon Position ID of a board, the mover on roll, written here from gnubg's
+    documented format rather than taken from the engine (``generator.engine.ids``): for the
+    side not on roll, then the side on roll, each in its own numbering, points 1 to 24 and then
+    the bar, as many 1 bits as checkers and a 0 after each place; the 80 bits, lowest first,
+    as 10 bytes in base64 without the padding.
+
+    >>> start = BACKGAMMON.start()
+    >>> position_id(start.mover, start.opponent)
+    '4HPwATDgc/ABMA'
+    """
+    key = 0
+    bit = 0
+    # The opponent's own point p is the mover's 25 - p (RULES.md 1.1); their bar comes last.
+    for count in (*opponent[24:0:-1], opponent[BAR], *mover[1:]):
+        key |= ((1 << count) - 1) << bit
+        bit += count + 1
+    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
 
 
 @dataclass
 class Disagreement:
     position: Position
-    dice: tuple[int, int]
+    dice: Dice
     only_ours: list[str]
     only_gnubg: list[str]
 
     def __str__(self) -> str:
         first, second = self.dice
-        lines = [f"{self.position!r} rolling {first}-{second}:"]
+        lines = [f"{self.position!r} ({self.id}) rolling {first}-{second}:"]
         lines += [f"  only ours:  {play}" for play in self.only_ours]
         lines += [f"  only gnubg: {play}" for play in self.only_gnubg]
         return "\n".join(lines)
 
+    @property
+    def id(self) -> str:
+        return position_id(self.position.mover, self.position.opponent)
+
 
 @dataclass
 class Survey:
-    """What comparing every roll of every sample position found."""
+    """What comparing the engine's answers with gnubg's found."""
 
     queries: int = 0
     disagreements: list[Disagreement] = field(default_factory=list, repr=False)
     seen: Counter[str] = field(default_factory=Counter)  # queries per situation
 
+    def compare(
+        self,
+        position: Position,
+        dice: Dice,
+        theirs: Iterable[str],
+        show: Callable[[str], str] = lambda text: f"{from_position_id(text)!r} ({text})",
+    ) -> Sequence[Play]:
+        """Compare the engine's plays with ``theirs``, the Position IDs of the positions gnubg
+        reaches; ``show`` says how a position only gnubg reaches is shown. Returns our plays."""
+        plays = position.legal_plays(dice)
+        ours = {position_id(play.position.mover, play.position.opponent): play for play in plays}
+        gnubg = set(theirs)
+        self.queries += 1
+        if ours.keys() != gnubg:
+            only_ours = [
+                f"{ours[key].notation} -> {ours[key].position!r} ({key})"
+                for key in sorted(ours.keys() - gnubg)
+            ]
+            only_gnubg = [show(key) for key in sorted(gnubg - ours.keys())]
+            self.disagreements.append(Disagreement(position, dice, only_ours, only_gnubg))
+        self.seen.update(_situations(position, dice, plays))
+        return plays
 
-def _gnubg_notation(steps: Iterable[tuple[int, int]]) -> str:
-    """GNU Backgammon's steps (25 the bar, 0 off) written like ours, one step at a time."""
-    names = {BAR: "bar", OFF: "off"}
-    return " ".join(
-        f"{names.get(source, source)}/{names.get(destination, destination)}"
-        for source, destination in steps
-    )
+    def report(self, what: str) -> str:
+        found = self.disagreements
+        shown = "\n".join(str(disagreement) for disagreement in found[:SHOWN])
+        more = f"\n... and {len(found) - SHOWN} more" if len(found) > SHOWN else ""
+        return f"{len(found)} of {self.queries} {what} disagree with GNU Backgammon:\n{shown}{more}"
 
 
-def _describe(
-    position: Position, dice: tuple[int, int], ours: dict[Board, Play], theirs: set[Board]
-) -> Disagreement:
-    """The plays only one side has: ours in our notation, gnubg's in its steps."""
-    gnubg_steps = {
-        sides_from_gnubg(gnubg_nn.boardfromkey(key), BACKGAMMON): steps
-        for key, steps in gnubg_nn.moves(gnubg_boards(position), *dice, 1)
-    }
-    only_ours = [
-        f"{ours[board].notation} -> {Position(BACKGAMMON, *board)!r}"
-        for board in sorted(ours.keys() - theirs)
-    ]
-    only_gnubg = [
-        f"{_gnubg_notation(gnubg_steps[board])} -> {Position(BACKGAMMON, *board)!r}"
-        for board in sorted(theirs - ours.keys())
-    ]
-    return Disagreement(position, dice, only_ours, only_gnubg)
-
-
-def _situations(
-    position: Position, dice: tuple[int, int], ours: dict[Board, Play], most_steps: int
-) -> list[str]:
+def _situations(position: Position, dice: Dice, plays: Sequence[Play]) -> list[str]:
     """Which of the situations the sample must cover this query is."""
     found: list[str] = []
     mover = position.mover
@@ -99,88 +142,126 @@ def _situations(
         found.append("opponent on the bar")
     if not any(mover[7:]):  # nothing outside the home board and nothing on the bar
         found.append("bear-off possible")
-    if not ours:
+    if not plays:
         found.append("pass")
     else:
         dice_count = 4 if dice[0] == dice[1] else 2
-        finished = any(board[0][0] == CHECKERS for board in ours)
+        most_steps = max(len(play.steps) for play in plays)
+        finished = any(play.position.mover[OFF] == CHECKERS for play in plays)
         if most_steps < dice_count and not finished:
             found.append("fewer than all dice")
-        if any(board[1][BAR] > position.opponent[BAR] for board in ours):
+        if any(play.position.opponent[BAR] > position.opponent[BAR] for play in plays):
             found.append("hit")
     return found
 
 
+def check_sample(situations: Counter[str], queries: int, situation: str) -> None:
+    # At least 1% of the queries, so that a change to the sample cannot quietly drop one.
+    assert situations[situation] >= queries // 100, dict(situations)
+
+
+# --- against the stored answers (make test) ----------------------------------------------------
+
+
+def stored_survey(path: Path) -> Survey:
+    """The engine's answers to every question of a file of tests/engine/data, against gnubg's."""
+    _, records = regenerate.read(path)
+    survey = Survey()
+    for record in records:
+        dice = (record["dice"][0], record["dice"][1])
+        survey.compare(from_position_id(record["position"]), dice, record["plays"])
+    return survey
+
+
 @pytest.fixture(scope="module")
-def survey() -> Survey:
+def stored_random() -> Survey:
+    return stored_survey(RANDOM)
+
+
+@pytest.fixture(scope="module")
+def stored_games() -> Survey:
+    return stored_survey(GAMES_FILE)
+
+
+def test_every_roll_of_the_stored_random_positions_gives_gnubgs_plays(
+    stored_random: Survey,
+) -> None:
+    assert stored_random.queries == regenerate.POSITIONS * len(ROLLS)
+    assert not stored_random.disagreements, stored_random.report("stored queries")
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_the_stored_random_positions_cover(stored_random: Survey, situation: str) -> None:
+    check_sample(stored_random.seen, stored_random.queries, situation)
+
+
+def test_every_turn_of_the_stored_games_gives_gnubgs_plays(stored_games: Survey) -> None:
+    assert stored_games.queries > 3000
+    assert stored_games.seen["bear-off possible"] > 300, dict(stored_games.seen)
+    assert not stored_games.disagreements, stored_games.report("stored turns")
+
+
+# --- live, against gnubg itself (make test-deep) -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def gnubg() -> ModuleType:
+    return pytest.importorskip("gnubg_nn")
+
+
+def _gnubg_plays(gnubg: ModuleType, position: Position, dice: Dice) -> dict[str, str]:
+    """gnubg's resulting positions by Position ID, each shown with its steps and board."""
+    names = {BAR: "bar", OFF: "off"}
+    found = {}
+    for key, steps in gnubg.moves(gnubg_boards(position), *dice, 1):
+        board = sides_from_gnubg(gnubg.boardfromkey(key), BACKGAMMON)
+        written = " ".join(f"{names.get(a, a)}/{names.get(b, b)}" for a, b in steps)
+        found[position_id(*board)] = f"{written} -> {Position(BACKGAMMON, *board)!r}"
+    return found
+
+
+def live_compare(
+    survey: Survey, gnubg: ModuleType, position: Position, dice: Dice
+) -> Sequence[Play]:
+    theirs = _gnubg_plays(gnubg, position, dice)
+    return survey.compare(position, dice, theirs, theirs.__getitem__)
+
+
+@pytest.fixture(scope="module")
+def live_random(gnubg: ModuleType) -> Survey:
     rng = random.Random(DEFAULT_SEED)
-    result = Survey()
-    boardfromkey = gnubg_nn.boardfromkey
-    moves = gnubg_nn.moves
+    survey = Survey()
     for _ in range(POSITIONS):
         position = random_backgammon_position(rng)
-        boards = gnubg_boards(position)
         for dice in ROLLS:
-            plays = position.legal_plays(dice)
-            ours = {(play.position.mover, play.position.opponent): play for play in plays}
-            theirs = {
-                sides_from_gnubg(boardfromkey(key), BACKGAMMON)
-                for key in moves(boards, dice[0], dice[1], 0)
-            }
-            result.queries += 1
-            if ours.keys() != theirs:
-                result.disagreements.append(_describe(position, dice, ours, theirs))
-            most_steps = max((len(play.steps) for play in plays), default=0)
-            result.seen.update(_situations(position, dice, ours, most_steps))
-    return result
+            live_compare(survey, gnubg, position, dice)
+    return survey
 
 
-def test_every_roll_of_every_sample_position_gives_gnubgs_plays(survey: Survey) -> None:
-    assert survey.queries == POSITIONS * len(ROLLS)
-    found = survey.disagreements
-    shown = "\n".join(str(disagreement) for disagreement in found[:SHOWN])
-    more = f"\n... and {len(found) - SHOWN} more" if len(found) > SHOWN else ""
-    assert not found, (
-        f"{len(found)} of {survey.queries} queries disagree with GNU Backgammon:\n{shown}{more}"
-    )
+@pytest.mark.deep
+def test_every_roll_of_every_sample_position_gives_gnubgs_plays(live_random: Survey) -> None:
+    assert live_random.queries == POSITIONS * len(ROLLS)
+    assert not live_random.disagreements, live_random.report("queries")
 
 
-@pytest.mark.parametrize(
-    "situation",
-    [
-        "mover on the bar",
-        "opponent on the bar",
-        "bear-off possible",
-        "fewer than all dice",
-        "pass",
-        "hit",
-    ],
-)
-def test_the_sample_covers(survey: Survey, situation: str) -> None:
-    # At least 1% of the queries, so that a change to the generator cannot quietly drop one.
-    assert survey.seen[situation] >= survey.queries // 100, dict(survey.seen)
+@pytest.mark.deep
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_the_sample_covers(live_random: Survey, situation: str) -> None:
+    check_sample(live_random.seen, live_random.queries, situation)
 
 
-def test_every_turn_of_games_played_at_random_gives_gnubgs_plays() -> None:
+@pytest.mark.deep
+def test_every_turn_of_games_played_at_random_gives_gnubgs_plays(gnubg: ModuleType) -> None:
     # A second sample with another shape: the positions of whole games from the start, each
-    # play chosen at random, so races, bear-offs against a waiting opponent and gammons come
-    # up as they do in play. Every turn of every game is compared.
+    # play chosen at random among the engine's, so races, bear-offs against a waiting
+    # opponent and gammons come up as they do in play. Every turn of every game is compared.
     rng = random.Random(f"{DEFAULT_SEED}-games")
-    found: list[Disagreement] = []
-    turns = 0
+    survey = Survey()
     for _ in range(60):
         position = BACKGAMMON.start()
         while True:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = position.legal_plays(dice)
-            ours = {(play.position.mover, play.position.opponent): play for play in plays}
-            theirs = {
-                sides_from_gnubg(gnubg_nn.boardfromkey(key), BACKGAMMON)
-                for key in gnubg_nn.moves(gnubg_boards(position), *dice, 0)
-            }
-            turns += 1
-            if ours.keys() != theirs:
-                found.append(_describe(position, dice, ours, theirs))
+            plays = live_compare(survey, gnubg, position, dice)
             if not plays:
                 position = position.turned()
                 continue
@@ -188,6 +269,14 @@ def test_every_turn_of_games_played_at_random_gives_gnubgs_plays() -> None:
             if play.position.mover[OFF] == CHECKERS:
                 break
             position = play.position.turned()
-    assert turns > 3000
-    shown = "\n".join(str(disagreement) for disagreement in found[:SHOWN])
-    assert not found, f"{len(found)} of {turns} turns disagree with GNU Backgammon:\n{shown}"
+    assert survey.queries > 3000
+    assert not survey.disagreements, survey.report("turns")
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("path", [RANDOM, GAMES_FILE], ids=lambda path: path.name)
+def test_the_stored_answers_are_still_gnubgs(gnubg: ModuleType, path: Path) -> None:
+    header, records = regenerate.read(path)
+    name, make = regenerate.SAMPLES[path]
+    assert header == regenerate.about(name, len(records)), "python -m tests.engine.data.regenerate"
+    assert records == list(make()), "gnubg answers otherwise now: regenerate the data"

@@ -4,7 +4,9 @@
 12, 13 and 14). Here both answer the same questions, compared as sets of final boards (RULES.md
 1.3): seeded random positions of each game with all 21 rolls, seeded random games, Fevga boards
 where the unblocking duty applies (random positions never make one), and the catalogue's Fevga
-and Plakoto cases (E35-E41) plus cases for decisions 12, 13 (a draw) and 14.
+and Plakoto cases (E35-E41) plus cases for decisions 12, 13 (a draw) and 14. ``make test`` asks
+the first 60 random positions of each game and the first 10 unblocking boards, ``make
+test-deep`` all 300 and all 25.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from generator.engine import Position, PositionError, find_variant
 from .reference_greek import PLAYS, State, board, opponent_own, play_by_hand
 
 GAMES = ("plakoto", "fevga")
-POSITIONS = 300
+POSITIONS = 300  # make test-deep; make test asks the first SAMPLE of them
+SAMPLE = 60
+TRAPPED = 25  # the same for the unblocking boards
+TRAPPED_SAMPLE = 10
 SHOWN = 5
 
 Dice = tuple[int, int]
@@ -76,11 +81,14 @@ def check_all(queries: Iterable[tuple[Position, Dice]]) -> None:
 # Random positions and games --------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    "count", [SAMPLE, pytest.param(POSITIONS, marks=pytest.mark.deep)], ids=["sample", "all"]
+)
 @pytest.mark.parametrize("key", GAMES)
-def test_random_positions_every_roll(key: str) -> None:
+def test_random_positions_every_roll(key: str, count: int) -> None:
     variant = find_variant(key)
     rng = random.Random(f"greek-reference-{key}")
-    positions = [random_position(variant, rng) for _ in range(POSITIONS)]
+    positions = [random_position(variant, rng) for _ in range(count)]
     check_all((position, dice) for position in positions for dice in ROLLS)
 
 
@@ -127,9 +135,14 @@ def trapped_fevga(rng: random.Random) -> Position:
             continue
 
 
-def test_fevga_unblocking_duty_boards() -> None:
+@pytest.mark.parametrize(
+    "count",
+    [TRAPPED_SAMPLE, pytest.param(TRAPPED, marks=pytest.mark.deep)],
+    ids=["sample", "all"],
+)
+def test_fevga_unblocking_duty_boards(count: int) -> None:
     rng = random.Random("greek-reference-trapped")
-    positions = [trapped_fevga(rng) for _ in range(25)]
+    positions = [trapped_fevga(rng) for _ in range(count)]
     check_all((position, dice) for position in positions for dice in ROLLS)
 
 

@@ -407,7 +407,6 @@ def positions(draw: st.DrawFn) -> Position:
     return variant.position(mover=counts(mover_places), opponent=counts(opponent_places))
 
 
-@settings(max_examples=300)
 @given(positions())
 def test_a_position_survives_its_position_id(position: Position) -> None:
     text = to_position_id(position)
@@ -438,7 +437,6 @@ def xgid_infos(draw: st.DrawFn) -> XgidInfo:
     )
 
 
-@settings(max_examples=300)
 @given(xgid_infos())
 def test_everything_survives_its_xgid(info: XgidInfo) -> None:
     text = to_xgid(
@@ -457,7 +455,6 @@ def test_everything_survives_its_xgid(info: XgidInfo) -> None:
     assert from_xgid(text, info.position.variant) == info
 
 
-@settings(max_examples=200)
 @given(positions())
 def test_the_top_players_drawing_is_the_bottom_players_turned_over(position: Position) -> None:
     bottom = to_xgid(position).removeprefix("XGID=").split(":")
@@ -513,7 +510,7 @@ def test_gnubg_agrees_on_the_golden_ids(gnubg: ModuleType) -> None:
         assert [list(side) for side in gnubg.board_from_position_id(text)] == _gnubg_board(position)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(position=positions())
 def test_our_position_ids_are_gnubgs(gnubg: ModuleType, position: Position) -> None:
     board = _gnubg_board(position)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import pytest
 
 from generator.engine import Cube, find_variant
-from generator.engine.nardy import LongNardy
 
 from .helpers import (
     assert_refused,
@@ -28,14 +27,10 @@ from .helpers import (
 NARDY = "long-nardy"
 
 
-class LongNardyBlockAtTheEnd(LongNardy):
-    """The block rule checked only on the position at the end of the turn (RULES.md 4.2's
-    ``nardy_block_check = end``; the product checks after every step, decision 7)."""
-
-    block_check = "end"
-
-
-AT_THE_END = LongNardyBlockAtTheEnd()
+# The block rule checked only on the position at the end of the turn (RULES.md 4.2's
+# ``nardy_block_check = end``, the preset ``block-at-turn-end``; the product checks after every
+# step, decision 7).
+AT_THE_END = find_variant(NARDY, rules="block-at-turn-end")
 
 
 # The head rule (RULES.md 4.1, decision 8) --------------------------------------------------------

@@ -18,7 +18,7 @@ from .helpers import apply_hops, board_of
 from .strategies import positions, rolls
 
 VARIANTS = ("backgammon", "turkish-tavla")
-EXAMPLES = settings(max_examples=300, deadline=None)
+EXAMPLES = settings(deadline=None)
 
 any_position = st.sampled_from(VARIANTS).flatmap(positions)
 

@@ -490,7 +490,7 @@ def boards(draw: st.DrawFn, game: str) -> Position:
         return find_variant(game).start()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @pytest.mark.parametrize("game", NO_HITTING)
 @given(data=st.data())
 def test_a_board_is_refused_exactly_when_it_breaks_a_rule_and_for_that_rule(
@@ -518,7 +518,7 @@ def test_the_random_boards_of_the_benchmarks_are_refused_for_a_rule_they_break(
             assert reason.code in CODES and reason in broken, (position, reason, broken)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(data=st.data())
 def test_the_six_point_block_agrees_with_the_rule_a_step_obeys(data: st.DataObject) -> None:
     """One source of legality: the mover's standing block is the one that the move generator

@@ -230,7 +230,7 @@ def check_refusals_match_legal_steps(turn: Turn, played: list[tuple[int, int]]) 
                         assert re.search(rf"\b{value}\b", message), (refusal, message)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(("backgammon", "turkish-tavla")).flatmap(positions), rolls, st.data())
 def test_a_step_is_refused_exactly_when_it_is_not_a_legal_step(
     position: Position, dice: tuple[int, int], data: st.DataObject

@@ -19,7 +19,7 @@ def other(player: Player) -> Player:
 
 
 CUBELESS = ("tavla-classic", "turkish-tavla", "portes")
-NO_TRIPLE = ("tavla-classic", "tavla-modern", "turkish-tavla", "portes")
+NO_TRIPLE = ("tavla-classic", "tavla-modern", "turkish-tavla")
 
 
 def result(
@@ -102,11 +102,28 @@ def test_a_would_be_backgammon_counts_as_a_mars(
     opponent: dict[int | str, int],
     multiplier: int,
 ) -> None:
-    """1.8: Tavla (all three), Portes: 1, or 2 when the loser has none off; no triple."""
+    """1.8: Tavla (all three): 1, or 2 when the loser has none off; no triple. (Portes, as
+    TavliPlay plays it, counts every game one win: ``test_portes_counts_every_game_one_win``.)"""
     found = result(variant, mover, opponent)
     assert found is not None
     assert (found.winner, found.multiplier, found.points) == (winner, multiplier, multiplier)
     assert found.kind != "backgammon"
+
+
+@pytest.mark.parametrize(
+    ("left", "winner", "mover", "opponent"),
+    [case[:4] for case in BACKGAMMON_ENDS],
+    ids=[f"{winner} wins, loser has {left}" for left, winner, *_ in BACKGAMMON_ENDS],
+)
+def test_portes_counts_every_game_one_win(
+    left: str, winner: str, mover: dict[int | str, int], opponent: dict[int | str, int]
+) -> None:
+    """Decision 11: Portes follows TavliPlay (S003): no gammon or backgammon multiplier, every
+    game one win, 1 point."""
+    found = result("portes", mover, opponent)
+    assert found is not None
+    assert (found.winner, found.kind, found.multiplier, found.points) == (winner, "single", 1, 1)
+    assert not found.unconfirmed
 
 
 @pytest.mark.parametrize("variant", ("tavla-classic", "tavla-modern", "turkish-tavla"))
@@ -218,10 +235,37 @@ def test_a_cube_at_one_has_no_owner(owner: Player) -> None:
         Cube(1, owner)
 
 
-@pytest.mark.parametrize("value", [0, 3, 6, -2])
-def test_a_cube_shows_a_power_of_two(value: int) -> None:
+@pytest.mark.parametrize("value", [0, 3, 6, -2, 128, 256])
+def test_a_cube_shows_a_power_of_two_up_to_64(value: int) -> None:
+    """1.9: the faces are 1, 2, 4, ... 64; nothing else, and nothing above 64."""
+    for owner in ("centre", "mover"):
+        with pytest.raises(CubeError):
+            Cube(value, owner)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [2, 4, 64])
+def test_a_centred_cube_is_worth_one(value: int) -> None:
+    """1.9: the cube leaves the centre with the first taken double, so a centred cube shows 1."""
+    with pytest.raises(CubeError, match="in the centre shows 1"):
+        Cube(value, "centre")
+    assert Cube(value, "mover").value == value
+
+
+def test_a_cube_at_64_is_not_doubled_again() -> None:
+    """1.9: 64 is the largest face: its owner may not double, and a take or drop is refused."""
+    cube = Cube(64, "mover")
+    assert not cube.may_double("mover") and not cube.may_double("opponent")
+    with pytest.raises(CubeError, match="largest face"):
+        cube.take("mover")
+    with pytest.raises(CubeError, match="largest face"):
+        cube.drop("mover")
+    assert Cube(32, "mover").take("mover") == Cube(64, "opponent")
+
+
+@pytest.mark.parametrize("value", [0, 3, 128, True])
+def test_a_result_refuses_a_cube_value_no_cube_shows(value: int) -> None:
     with pytest.raises(CubeError):
-        Cube(value)
+        result("backgammon", {}, {19: 14}, value)
 
 
 def test_the_cube_turns_with_the_board() -> None:

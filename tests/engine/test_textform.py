@@ -32,7 +32,7 @@ def test_a_pin_is_a_caret_on_the_pinned_side():
     assert from_text(plakoto, to_text(position)) == position
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(positions("backgammon"))
 def test_random_positions_survive_the_round_trip(position):
     assert from_text(position.variant, to_text(position)) == position
