@@ -2,6 +2,7 @@
 
 ``plays``  the engine's JSON-lines contract (DESIGN.md): one answer line per input line.
 ``bench``  prints the engine's speed figures.
+``offline`` a copy of the built site that opens from a folder, and its zip.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import argparse
 import json
 import re
 import sys
+import textwrap
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -63,7 +65,13 @@ def _answer(query: Any) -> str:
         )
     if not isinstance(query["variant"], str):
         raise EngineError('"variant" is a name such as "backgammon"')
-    variant = find_variant(query["variant"])
+    # "rules", optional: a table-rule preset of the variant; without it, the variant's own.
+    rules = query.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise EngineError(
+            f'"rules" is the name of a preset, such as "greek" for portes; got {short_repr(rules)}'
+        )
+    variant = find_variant(query["variant"], rules=rules)
     dice = query["dice"]
     if not isinstance(dice, list):
         raise EngineError(f'"dice" is a list of two dice, such as [5, 2]; got {short_repr(dice)}')
@@ -245,14 +253,16 @@ def run_plays(
     return 0
 
 
-def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
+def run_check(paths: Sequence[str], *, quiet: bool = False, lang: str = "en") -> int:
     """The ``check`` contract (DESIGN.md): one line per problem, a summary, exit 0 or 1.
 
     A file named on its own is checked against the project it belongs to (the folder above it
     with ``mkdocs.yml`` or ``puzzles/``): its ids must not be taken by another file there, and
-    its lessons may name the project's puzzles. Only problems in the files named are printed."""
+    its lessons may name the project's puzzles. Only problems in the files named are printed.
+    The messages are in ``lang``; the places and ``error:`` are the contract's in any language."""
     from pathlib import Path
 
+    from .locale import _
     from .puzzles import Report, check_files, yaml_files
     from .puzzles.check import SOURCE_SUFFIXES, project_files, project_root, site_languages
 
@@ -263,19 +273,19 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         targets = [path for path in given if path.exists() or path.is_symlink()]
         for path in given:
             if path not in targets:
-                missing.error(path, 1, 1, "no such file or folder: check the name")
+                missing.error(path, 1, 1, _("no such file or folder: check the name"))
         known = project_files(targets)
         root = project_root(targets[0]) if targets else None
         docs = root / "docs" if root is not None else Path("docs")
     else:
         targets = [Path(folder) for folder in ("puzzles", "docs") if Path(folder).is_dir()]
         if not targets:
-            print(
-                "error: no puzzles/ or docs/ folder here: run this in a Tabula project, or "
-                "name the files and folders to check",
-                file=sys.stderr,
+            nothing = _(
+                "no puzzles/ or docs/ folder here: run this in a Tabula project, or "
+                "name the files and folders to check"
             )
-            print(_summary(0, 0, 0, 0, 1, 0))
+            print(f"error: {nothing.render(lang)}", file=sys.stderr)
+            print(_summary(0, 0, 0, 0, 1, 0, lang))
             return 1
         known = yaml_files([Path("puzzles")]) if Path("puzzles").is_dir() else []
         docs = Path("docs")
@@ -285,7 +295,8 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
 
     def progress(index: int, total: int, path: Path) -> None:
         if show_progress and index % 25 == 0:
-            print(f"\rchecking {index}/{total} files...", end="", file=sys.stderr, flush=True)
+            words = _("checking {index}/{total} files...", index=index, total=total)
+            print(f"\r{words.render(lang)}", end="", file=sys.stderr, flush=True)
 
     languages = site_languages(docs)
     project = check_files(files, known=known, progress=progress, languages=languages)
@@ -293,7 +304,7 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     report = Report(missing.diagnostics + project.report.diagnostics)
     for diagnostic in report.sorted():
-        line = str(diagnostic)  # control characters of a file are escaped there
+        line = diagnostic.line_in(lang)  # control characters of a file are escaped there
         if colour:
             paint = "31" if diagnostic.severity == "error" else "33"
             line = line.replace(
@@ -305,19 +316,37 @@ def run_check(paths: Sequence[str], *, quiet: bool = False) -> int:
         boards = sum(len(fences) for fences in project.fences.values())
         print(
             _summary(
-                project.files, len(project.puzzles), len(project.lessons), boards, errors, warnings
+                project.files,
+                len(project.puzzles),
+                len(project.lessons),
+                boards,
+                errors,
+                warnings,
+                lang,
             )
         )
     return 1 if errors else 0
 
 
 def _generated(path: Path) -> bool:
-    """A page the site plugin wrote (docs/<lang>/puzzles/..., lessons/, gallery/): not a
-    source to check."""
+    """A page the site plugin wrote (docs/<lang>/puzzles/..., lessons/, gallery/, or a killed
+    build's hidden tree): not a source to check. Judged by the page's path inside its project
+    (the nearest folder above it with mkdocs.yml, else
+    :func:`~generator.puzzles.check.project_root`): the folders the project sits in do not count
+    (a site made in ``~/docs/2025/``)."""
+    import os
+
+    from .puzzles.check import PROJECT_MARKERS, project_root
     from .site.generate import GENERATED
 
-    parts = path.parts
-    return path.suffix == ".md" and any(
+    if path.suffix != ".md":
+        return False
+    here = Path(os.path.abspath(path))
+    # (Not project_root first: docs/<lang>/ holds a puzzles/ folder of generated pages.)
+    marked = (p for p in here.parents if any((p / name).is_file() for name in PROJECT_MARKERS))
+    root = next(marked, None) or project_root(here)
+    parts = here.relative_to(root).parts if root is not None else here.parts
+    return any(
         parts[i] == "docs"
         and (parts[i + 2] in GENERATED or any(part.startswith(".") for part in parts[i + 1 :]))
         for i in range(len(parts) - 2)
@@ -325,20 +354,39 @@ def _generated(path: Path) -> bool:
 
 
 def _summary(
-    files: int, puzzles: int, lessons: int, boards: int, errors: int, warnings: int
+    files: int, puzzles: int, lessons: int, boards: int, errors: int, warnings: int, lang: str
 ) -> str:
-    def count(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
+    """The summary line of ``check``, in ``lang``.
+
+    >>> print(_summary(3, 2, 1, 4, 1, 0, "en"))
+    checked 3 files (2 puzzles, 1 lesson and 4 boards clean): 1 error, 0 warnings
+    >>> print(_summary(1, 1, 0, 0, 5, 2, "ru"))
+    проверен 1 файл (1 задача, 0 уроков и 0 досок в порядке): 5 ошибок, 2 предупреждения
+    """
+    from .locale import Message, _
 
     problems = (
-        f"{count(errors, 'error')}, {count(warnings, 'warning')}"
+        _(
+            "{errors}, {warnings}",
+            errors=Message.ngettext("{count} error", "{count} errors", errors, count=errors),
+            warnings=Message.ngettext(
+                "{count} warning", "{count} warnings", warnings, count=warnings
+            ),
+        )
         if errors or warnings
-        else "no problems"
+        else _("no problems")
     )
-    return (
-        f"checked {count(files, 'file')} ({count(puzzles, 'puzzle')}, {count(lessons, 'lesson')}"
-        f" and {count(boards, 'board')} clean): {problems}"
+    summary = _(
+        "{checked} ({puzzles}, {lessons} and {boards} clean): {problems}",
+        checked=Message.ngettext(
+            "checked {count} file", "checked {count} files", files, count=files
+        ),
+        puzzles=Message.ngettext("{count} puzzle", "{count} puzzles", puzzles, count=puzzles),
+        lessons=Message.ngettext("{count} lesson", "{count} lessons", lessons, count=lessons),
+        boards=Message.ngettext("{count} board", "{count} boards", boards, count=boards),
+        problems=problems,
     )
+    return summary.render(lang)
 
 
 def run_show(path_text: str, lang: str) -> int:
@@ -346,9 +394,9 @@ def run_show(path_text: str, lang: str) -> int:
     lesson, its title, introduction and puzzles in order."""
     from pathlib import Path
 
-    from .puzzles import Report, load_puzzle, solve
+    from .puzzles import Report, solve
     from .puzzles.diagnostics import printable
-    from .puzzles.show import is_lesson_source, show, show_lesson
+    from .puzzles.show import is_lesson_source, load_draft, show, show_lesson
 
     path = Path(path_text)
     report = Report()
@@ -356,12 +404,13 @@ def run_show(path_text: str, lang: str) -> int:
     if is_lesson_source(path):
         text = show_lesson(path, lang, report)
     else:
-        puzzle = load_puzzle(path, report)
+        # A new puzzle is shown while its texts are still TODO, with a note saying so.
+        puzzle, unwritten = load_draft(path, report)
         solution = solve(puzzle, report) if puzzle is not None else None
         if puzzle is not None and solution is not None and not report.errors:
-            text = show(puzzle, solution, lang)
+            text = show(puzzle, solution, lang, unwritten=unwritten)
     for diagnostic in report.sorted():
-        print(diagnostic, file=sys.stderr)
+        print(diagnostic.line_in(lang), file=sys.stderr)
     if text is not None:
         # Whatever a file holds is printed escaped: it cannot drive the terminal.
         print("\n".join(printable(line) for line in text.split("\n")))
@@ -372,25 +421,32 @@ def run_new(args: argparse.Namespace) -> int:
     """``new``: write a ready-to-edit puzzle file; never overwrite one without --force.
 
     Exit status 0 when the file is written, 2 (as for any other usage error) when an argument
-    or the path is refused; then nothing is written."""
+    or the path is refused; then nothing is written. The messages are in ``args.lang``."""
     import os
     import shlex
     from pathlib import Path
 
     from .engine import check_dice, from_position_id, from_text, from_xgid
+    from .locale import _
     from .puzzles.new import WriteError, default_id, id_problem, new_puzzle, write_files
 
+    lang = args.lang
     path = Path(args.path)
     if args.path.endswith("/") or os.path.isdir(args.path):
         return _usage_error(
-            f"{args.path} is a folder: name the file to write, such as {path / 'my-puzzle.yaml'}"
+            _(
+                "{path} is a folder: name the file to write, such as {example}",
+                path=args.path,
+                example=path / "my-puzzle.yaml",
+            ),
+            lang,
         )
     if path.suffix not in (".yaml", ".yml"):
         path = path.with_suffix(".yaml")
     puzzle_id = default_id(path.stem) if args.id is None else args.id
     problem = id_problem(puzzle_id)
     if problem is not None:
-        return _usage_error(f"--id {problem}")
+        return _usage_error(_("--id {problem}", problem=problem), lang)
     try:
         variant = find_variant(args.variant)
         dice = check_dice(args.dice) if args.dice else None
@@ -404,45 +460,140 @@ def run_new(args: argparse.Namespace) -> int:
         else:
             position = variant.start()
     except EngineError as error:
-        return _usage_error(str(error))
+        return _usage_error(str(error), lang)
     text = new_puzzle(variant, position, dice or (6, 3), puzzle_id)
     try:
         write_files({path: text}, force=args.force)
     except WriteError as error:
-        return _usage_error(str(error))
+        return _usage_error(error.words, lang)
     shown = shlex.quote(str(path))
-    print(f"wrote {path}: fill in the TODOs, then run: python -m generator check {shown}")
+    done = _(
+        "wrote {path}: fill in the TODOs, then run: {command}",
+        path=path,
+        command="python -m generator check " + shown,
+    )
+    print(done.render(lang))
     return 0
 
 
 def run_init(folder: str, languages: str, title: str, *, force: bool = False) -> int:
     """``init``: a new lesson site of a teacher's own. Exit status 0 when it is written, 2 (as
     for any other usage error) when an argument or the folder is refused; then nothing is
-    written."""
-    import shlex
+    written. The messages are in the new site's first language (English when Tabula has no
+    catalog for it)."""
     from pathlib import Path
 
+    from .locale import LANGUAGES, _
     from .puzzles.new import WriteError
     from .site.init import init_project
 
     langs = tuple(part.strip() for part in languages.split(",") if part.strip())
+    lang = langs[0] if langs and langs[0] in LANGUAGES else LANGUAGES[0]
     try:
         written = init_project(Path(folder), langs, title, force=force)
-    except (ValueError, WriteError) as error:
-        return _usage_error(str(error))
-    print(f"wrote {len(written)} files into {folder}: a site with three puzzles and a lesson.")
-    print(f"next: cd {shlex.quote(folder)} && python -m generator check && python -m mkdocs build")
+    except WriteError as error:
+        return _usage_error(error.words, lang)
+    except ValueError as error:
+        return _usage_error(error.args[0] if error.args else str(error), lang)
+    done = _(
+        "wrote {count} files into {folder}: a site with three puzzles and a lesson.",
+        count=len(written),
+        folder=folder,
+    )
+    print(done.render(lang))
+    print(_("next: {commands}", commands=next_commands(folder)).render(lang))
     return 0
 
 
-def _usage_error(message: str) -> int:
-    """Say why a teacher command refused its arguments; its exit status is argparse's for a
-    usage error."""
-    print(f"error: {message}", file=sys.stderr)
+def next_commands(folder: str, python: str | None = None) -> str:
+    """The commands to paste after ``init``: into the new folder, then check and build it with
+    the Python that has the generator (``python`` on the teacher's PATH may be another one, or
+    none at all). Both are quoted for the shell.
+
+    >>> print(next_commands("my class", "/home/t/.venv/bin/python"))
+    cd 'my class' && /home/t/.venv/bin/python -m generator check && \
+/home/t/.venv/bin/python -m mkdocs build
+    >>> print(next_commands("club", "/Users/T Ivanova/venv/bin/python"))
+    cd club && '/Users/T Ivanova/venv/bin/python' -m generator check && \
+'/Users/T Ivanova/venv/bin/python' -m mkdocs build
+    """
+    import shlex
+
+    interpreter = shlex.quote(python or sys.executable or "python3")
+    return (
+        f"cd {shlex.quote(folder)} && {interpreter} -m generator check && "
+        f"{interpreter} -m mkdocs build"
+    )
+
+
+def _usage_error(message: object, lang: str = "en") -> int:
+    """Say why a teacher command refused its arguments, in ``lang`` (a
+    :class:`~generator.locale.Message` is worded there, any other text is printed as it is);
+    its exit status is argparse's for a usage error."""
+    from .locale import Message
+
+    text = message.render(lang) if isinstance(message, Message) else str(message)
+    print(f"error: {text}", file=sys.stderr)
     return 2
 
 
+def _xgid_joined(argv: Sequence[str]) -> list[str]:
+    """The arguments with ``--xgid VALUE`` written as ``--xgid=VALUE``.
+
+    An XGID pasted without its ``XGID=`` prefix usually starts with "-" (its first character is
+    a bar, most often empty), and argparse would take it for an option and refuse the command.
+
+    >>> _xgid_joined(["new", "--xgid", "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "p"])
+    ['new', '--xgid=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10', 'p']
+    >>> _xgid_joined(["new", "--xgid", "--force"])
+    ['new', '--xgid', '--force']
+    """
+    joined: list[str] = []
+    arguments = iter(argv)
+    for argument in arguments:
+        if argument == "--":  # everything after it is a positional argument, as written
+            joined += [argument, *arguments]
+            break
+        if argument == "--xgid":
+            value = next(arguments, None)
+            if value is not None and value.startswith("-") and ":" in value:
+                joined.append(f"--xgid={value}")
+                continue
+            joined += [argument] if value is None else [argument, value]
+            continue
+        joined.append(argument)
+    return joined
+
+
+def _drill_rules() -> str:
+    from .puzzles.drill import rule_list
+
+    return "the rules of each game (--variant GAME --rule RULE):\n\n" + rule_list()
+
+
+def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    from .locale import LANGUAGES
+
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=f"{what} (default: the first language of the project here, else en)",
+    )
+
+
+def _lang(args: argparse.Namespace) -> str:
+    """The language a command speaks: ``--lang``, else the first language of the project it
+    runs in (its mkdocs.yml, else its docs/<lang> folders), else English."""
+    if args.lang is not None:
+        return str(args.lang)
+    from .puzzles.check import project_language
+
+    return project_language()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = _xgid_joined(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="python -m generator",
         description="Tabula: the rules engine and site generator for the backgammon family.",
@@ -463,6 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
     check.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    _add_lang(check, "the language of the messages")
     init = commands.add_parser(
         "init",
         help="create a lesson site of your own: mkdocs.yml, a sample lesson, a README",
@@ -474,19 +626,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     init.add_argument("--lang", default="en,ru", help="languages, such as en or en,ru (default)")
     init.add_argument("--title", default="My Tabula lessons", help="the site's name")
     init.add_argument("--force", action="store_true", help="replace files of a site already in DIR")
+    offline = commands.add_parser(
+        "offline",
+        help="make a copy of the built site that opens from a folder or a USB stick, and a zip",
+        description="Copies the built site (building it first when it is missing, or with "
+        "--build) into a folder that works opened from disk, without a web server: links to "
+        "folders name their index.html, instant navigation is off, and the search box says "
+        "that search needs a web server. Every link of the copy is checked; then the copy "
+        "is zipped to hand out. Exit status 0 when written, 1 when the build failed or a link "
+        "leads nowhere (then nothing is written).",
+    )
+    offline.add_argument(
+        "--site-dir", default="site", metavar="DIR", help="the built site (default: site)"
+    )
+    offline.add_argument(
+        "--out", metavar="DIR", help="the folder of the copy (default: site-offline beside it)"
+    )
+    offline.add_argument(
+        "--zip", metavar="FILE", help="the zip to write (default: the copy's folder + .zip)"
+    )
+    offline.add_argument("--no-zip", action="store_true", help="write the folder only")
+    offline.add_argument(
+        "--build", action="store_true", help="build the site first (python -m mkdocs build)"
+    )
     drill = commands.add_parser(
         "drill",
         help="write new puzzles that each drill one rule, found and checked by the engine",
-        description="Searches positions where one rule decides the answer and writes N puzzle "
-        "files drilling it, each checked by the engine, with prompts and explanations in both "
-        "languages. The same --seed gives the same files.",
+        # The rules are a table: keep its lines, and wrap the description here instead.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(
+            "Searches positions where one rule decides the answer and writes N puzzle files "
+            "drilling it, each checked by the engine, with prompts and explanations in both "
+            "languages. The same --seed gives the same files.",
+            width=88,
+        ),
+        # Listing the rules imports the drills (80 ms): not for the other commands.
+        epilog=_drill_rules() if "drill" in arguments else None,
     )
     drill.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write the puzzles into")
     drill.add_argument("--variant", required=True, help="the game, such as long-nardy")
-    drill.add_argument("--rule", required=True, help="the rule, such as head (see the list)")
+    drill.add_argument(
+        "--rule", required=True, help="the rule, such as head (the rules of each game are below)"
+    )
     drill.add_argument("--count", type=int, default=10, help="how many puzzles (default 10)")
     drill.add_argument("--level", type=int, default=None, help="only drills of this level")
     drill.add_argument("--seed", type=int, default=None, help="the seed (default: printed)")
+    _add_lang(drill, "the language of the messages")
     show = commands.add_parser(
         "show",
         help="show a puzzle in the terminal: board, question, legal plays, answer",
@@ -494,7 +679,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "plays and the engine's answer in the chosen language.",
     )
     show.add_argument("puzzle", metavar="PUZZLE.yaml", help="the puzzle file")
-    show.add_argument("--lang", choices=["en", "ru"], default="en", help="language (default en)")
+    _add_lang(show, "the language of the puzzle's texts and of the messages")
     new = commands.add_parser(
         "new",
         help="write a new puzzle file to fill in",
@@ -508,12 +693,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     new.add_argument("--variant", required=True, help="the game, such as backgammon")
     source = new.add_mutually_exclusive_group()
     source.add_argument("--start", action="store_true", help="the starting position (default)")
-    source.add_argument("--xgid", help='a position as XGID ("XGID=...")')
+    source.add_argument("--xgid", help='a position as XGID, with or without its "XGID=" prefix')
     source.add_argument("--gnubg", help="a GNU Backgammon Position ID")
     source.add_argument("--text", help='a position in text form ("24:2 13:5 / 19:5 1:2")')
     new.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
     new.add_argument("--id", help="the puzzle's id (default: from the file name)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
+    _add_lang(new, "the language of the messages")
     bench = commands.add_parser("bench", help="print the engine's speed figures")
     bench.add_argument(
         "what",
@@ -525,7 +711,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--count", type=int, default=None, help="positions (default 2000) or puzzles (default 1000)"
     )
     bench.add_argument("--seed", type=int, default=None, help="random seed (default: fixed)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if args.command == "plays":
         if sys.stdin is None or sys.stdout is None:  # started with the stream closed
             closed = "read standard input" if sys.stdin is None else "write standard output"
@@ -540,6 +726,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.command == "init":
         return run_init(args.folder, args.lang, args.title, force=args.force)
+    if args.command == "offline":
+        from .site.offline import run_offline
+
+        if args.no_zip and args.zip:
+            return _usage_error("--zip and --no-zip say opposite things: give one of them")
+        return run_offline(
+            args.site_dir, args.out, args.zip, build=args.build, zip_it=not args.no_zip
+        )
     if args.command == "drill":
         from pathlib import Path
 
@@ -552,13 +746,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             Path(args.out_dir),
             level=args.level,
             seed=args.seed,
+            lang=_lang(args),
         )
     if args.command == "show":
-        return run_show(args.puzzle, args.lang)
+        return run_show(args.puzzle, _lang(args))
     if args.command == "new":
+        args.lang = _lang(args)
         return run_new(args)
     if args.command == "check":
-        return run_check(args.paths, quiet=args.quiet)
+        return run_check(args.paths, quiet=args.quiet, lang=_lang(args))
     if args.command == "bench":
         from .bench import print_bench, print_check_bench
 

@@ -75,7 +75,8 @@ def test_broken_yaml_and_unknown_fields_point_into_the_page():
     _, report = check(text)
     messages = [str(d) for d in report.sorted()]
     assert messages[0] == "page.md:9:1: error: unknown field 'shw': did you mean 'show'?"
-    assert messages[1].startswith("page.md:17:") and "not valid YAML" in messages[1]
+    # At the '[' left open (line 16), not where YAML noticed it (the line after).
+    assert messages[1].startswith("page.md:16:7:") and "'[' here is not closed" in messages[1]
 
 
 def test_a_fence_that_lists_plays_needs_dice():

@@ -17,6 +17,7 @@ step with the engine's reasons.
 from __future__ import annotations
 
 import gettext as _gettext
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from io import BytesIO
@@ -30,12 +31,17 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "RULES_NAMES",
     "TAG_NAMES",
     "VARIANT_NAMES",
+    "Clause",
+    "Message",
     "MissingTranslationError",
+    "_",
     "explain",
     "gettext",
     "ngettext",
+    "render",
     "translations",
 ]
 
@@ -62,6 +68,17 @@ VARIANT_NAMES = {
     "fevga": N_("Fevga"),
 }
 """Each variant's name, as a message id of the catalogs."""
+
+RULES_NAMES = {
+    "greek": N_("Greek table rules"),
+    "western-triple": N_("Western scoring: a backgammon counts 3"),
+    "strict-wasted-pips": N_("Strict reading of no wasted pips"),
+    "head-second-player": N_("Head exception for the second player only"),
+    "head-unplayable-dice": N_("A second checker from the head when a die is lost"),
+    "block-at-turn-end": N_("The six-point block checked at the end of the turn"),
+    "runner-quarter": N_("The runner needs only the opponent's starting quarter"),
+}
+"""Each table-rule preset's name (generator.engine.PRESETS), as a message id."""
 
 TAG_NAMES = {
     "bar": N_("The bar"),
@@ -198,3 +215,80 @@ def explain(refusal: Refusal, lang: str) -> str:
     else:
         text = gettext(words.singular, lang)
     return text.format(**params)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message said where a problem is found and worded when it is printed: its English
+    words (the message id), the plural form for a number when it has one, and its parameters.
+    A parameter may itself be a :class:`Message` or an engine :class:`Refusal`, worded in the
+    same language. ``str()`` is the English sentence.
+
+    >>> error = Message.ngettext("{count} error", "{count} errors", 5, count=5)
+    >>> str(error), error.render("ru")
+    ('5 errors', '5 ошибок')
+    """
+
+    singular: str
+    plural: str | None = None
+    number: int | None = None
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, n: int, /, **params: object) -> Message:
+        """The message whose words depend on the number ``n`` (Russian has three forms)."""
+        return cls(singular, plural, n, tuple(params.items()))
+
+    def render(self, lang: str = LANGUAGES[0]) -> str:
+        """The message in ``lang``, its parameters filled in."""
+        catalog = translations(lang)
+        if self.plural is None or self.number is None:
+            text = catalog.gettext(self.singular)
+        else:
+            text = catalog.ngettext(self.singular, self.plural, self.number)
+        return text.format(**{name: _worded(value, lang) for name, value in self.params})
+
+    def __str__(self) -> str:
+        return self.render(LANGUAGES[0])
+
+
+def _(text: str, /, **params: object) -> Message:
+    """The message ``text`` (English, with ``{name}`` placeholders) to be worded later, in the
+    language its reader chose.
+
+    >>> print(_("unknown field {name}", name="'titel'"))
+    unknown field 'titel'
+    """
+    return Message(text, params=tuple(params.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A refusal of the engine said inside a longer sentence: its words in the reader's
+    language, the first letter lowercase and the closing full stop left out.
+
+    >>> from generator.engine import Refusal
+    >>> reason = Clause(Refusal.of("bar_empty"))
+    >>> reason.render("en"), reason.render("ru")
+    ('you have no checker on the bar', 'на баре нет ваших шашек')
+    """
+
+    refusal: Refusal
+
+    def render(self, lang: str) -> str:
+        words = explain(self.refusal, lang)
+        return words[:1].lower() + words[1:].rstrip(".")
+
+
+def _worded(value: object, lang: str) -> object:
+    if isinstance(value, Message | Clause):
+        return value.render(lang)
+    if isinstance(value, Refusal):
+        return explain(value, lang)
+    return value
+
+
+def render(message: str | Message, lang: str = LANGUAGES[0]) -> str:
+    """``message`` in ``lang``: a :class:`Message` is worded there, a plain text (the engine's
+    errors, which have no catalog entry) stays as it is."""
+    return message.render(lang) if isinstance(message, Message) else message

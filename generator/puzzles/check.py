@@ -10,7 +10,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+import yaml
+
 from ..engine import (
+    BAR,
     OFF,
     VARIANTS,
     EngineError,
@@ -21,9 +24,10 @@ from ..engine import (
     parse_play,
 )
 from ..engine.board import place_name
-from ..engine.errors import IllegalPlayError, NotationError
+from ..engine.errors import DiceFitError, IllegalPlayError, NotationError
 from ..engine.moves import _State
-from ..locale import TAG_NAMES
+from ..engine.notation import claimed_moves
+from ..locale import N_, TAG_NAMES, Clause, Message, _
 from .diagnostics import Diagnostic, Report, display_path
 from .fences import Fence, check_page
 from .glossary import GLOSSARY, check_glossaries
@@ -42,7 +46,7 @@ from .model import (
     Text,
     Where,
 )
-from .source import Unreadable, read_file, read_source, read_yaml
+from .source import PUZZLE_OR_LESSON, Unreadable, read_file, read_source, read_yaml
 
 T = TypeVar("T")
 
@@ -84,10 +88,11 @@ def _roll(puzzle: Puzzle) -> str:
     return f"{puzzle.dice[0]}-{puzzle.dice[1]}"
 
 
-def _some(plays: tuple[Play, ...], most: int = 3) -> str:
+def _some(plays: tuple[Play, ...], most: int = 3) -> str | Message:
     shown = ", ".join(f"'{play.notation}'" for play in plays[:most])
-    more = f" and {len(plays) - most} more" if len(plays) > most else ""
-    return shown + more
+    if len(plays) > most:
+        return _("{plays} and {count} more", plays=shown, count=len(plays) - most)
+    return shown
 
 
 def solve(puzzle: Puzzle, report: Report | None = None) -> Solution | None:
@@ -110,14 +115,31 @@ def solve(puzzle: Puzzle, report: Report | None = None) -> Solution | None:
         number = turn.max_dice if task.what == "dice" else len(plays)
         if task.expect is not None and task.expect != number:
             if task.what == "dice":
-                what = "die can be played" if number == 1 else "dice can be played"
+                found = Message.ngettext(
+                    "{count} die can be played with {roll}",
+                    "{count} dice can be played with {roll}",
+                    number,
+                    count=number,
+                    roll=_roll(puzzle),
+                )
             else:
-                what = "different play is legal" if number == 1 else "different plays are legal"
-            examples = f" ({_some(plays)})" if task.what == "plays" and plays else ""
+                found = Message.ngettext(
+                    "{count} different play is legal with {roll}",
+                    "{count} different plays are legal with {roll}",
+                    number,
+                    count=number,
+                    roll=_roll(puzzle),
+                )
+                if plays:
+                    found = _("{found} ({examples})", found=found, examples=_some(plays))
             report.error(
                 *_where(puzzle, "expect_count"),
-                f"expect_count is {task.expect}, but {number} {what} with "
-                f"{_roll(puzzle)}{examples}: write {number}",
+                _(
+                    "expect_count is {expect}, but {found}: write {number}",
+                    expect=task.expect,
+                    found=found,
+                    number=number,
+                ),
             )
         return Solution(plays=plays, number=number, turn=turn)
     if isinstance(task, DestinationsTask):
@@ -125,17 +147,18 @@ def solve(puzzle: Puzzle, report: Report | None = None) -> Solution | None:
     assert isinstance(task, PassTask)
     passes = not plays
     if task.expect is not None and task.expect != passes:
-        found = (
-            "the turn passes: no checker can move"
-            if passes
-            else (f"the mover can play, for example '{plays[0].notation}'")
-        )
-        report.error(
-            *_where(puzzle, "expect"),
-            f"expect says the turn "
-            f"{'passes' if task.expect else 'does not pass'}, but {found}: write "
-            f"'expect: {'yes' if passes else 'no'}'",
-        )
+        if passes:
+            problem = _(
+                "expect says the turn does not pass, but the turn passes: no checker can move: "
+                "write 'expect: yes'"
+            )
+        else:
+            problem = _(
+                "expect says the turn passes, but the mover can play, for example '{play}': "
+                "write 'expect: no'",
+                play=plays[0].notation,
+            )
+        report.error(*_where(puzzle, "expect"), problem)
     return Solution(plays=plays, legal=not passes, turn=turn)
 
 
@@ -144,15 +167,24 @@ def _solve_play(puzzle: Puzzle, task: PlayTask, turn: Turn, report: Report) -> S
     if not plays:
         report.error(
             *_where(puzzle, "task"),
-            f"no play is possible with {_roll(puzzle)} (the "
-            "turn passes), so there is nothing to play: use 'task: pass'",
+            _(
+                "no play is possible with {roll} (the turn passes), so there is nothing to "
+                "play: use 'task: pass'",
+                roll=_roll(puzzle),
+            ),
         )
         return None
     if task.expect_forced and len(plays) > 1:
         report.error(
             *_where(puzzle, "expect"),
-            f"expect says the play is forced, but "
-            f"{len(plays)} plays are legal with {_roll(puzzle)}: {_some(plays)}",
+            Message.ngettext(
+                "expect says the play is forced, but {count} play is legal with {roll}: {plays}",
+                "expect says the play is forced, but {count} plays are legal with {roll}: {plays}",
+                len(plays),
+                count=len(plays),
+                roll=_roll(puzzle),
+                plays=_some(plays),
+            ),
         )
     if task.answers is None:
         return Solution(plays=plays, accepted=plays, turn=turn)
@@ -162,19 +194,31 @@ def _solve_play(puzzle: Puzzle, task: PlayTask, turn: Turn, report: Report) -> S
             play = parse_play(puzzle.position, turn.dice, text)
         except IllegalPlayError as error:
             hint = _legal_start_hint(turn, error.reason)
-            report.error(
-                *_where(puzzle, f"answer.{index}"),
-                f"answer '{text}' is not legal with {_roll(puzzle)}: {_reason_words(error)}{hint}",
+            problem = _(
+                "answer '{answer}' is not legal with {roll}: {reason}",
+                answer=text,
+                roll=_roll(puzzle),
+                reason=_reason_words(error),
             )
+            if hint is not None:
+                problem = _("{problem}; {hint}", problem=problem, hint=hint)
+            report.error(*_where(puzzle, f"answer.{index}"), problem)
             continue
         except NotationError as error:
-            report.error(*_where(puzzle, f"answer.{index}"), f"answer '{text}': {error}")
+            report.error(
+                *_where(puzzle, f"answer.{index}"),
+                _("answer '{answer}': {error}", answer=text, error=error),
+            )
             continue
         if play in accepted:
             report.warning(
                 *_where(puzzle, f"answer.{index}"),
-                f"answer '{text}' is the same play as an earlier answer "
-                f"('{play.notation}'): remove one",
+                _(
+                    "answer '{answer}' is the same play as an earlier answer ('{play}'): "
+                    "remove one",
+                    answer=text,
+                    play=play.notation,
+                ),
             )
             continue
         accepted.append(play)
@@ -183,49 +227,108 @@ def _solve_play(puzzle: Puzzle, task: PlayTask, turn: Turn, report: Report) -> S
     return Solution(plays=plays, accepted=tuple(accepted), turn=turn)
 
 
-def _reason_words(error: IllegalPlayError) -> str:
-    """The reason of an illegal play in words, without the repeated text of the play."""
-    words = (
-        error.reason.message()
-        if isinstance(error.reason, Refusal)
-        else (str(error).split(": ", 1)[-1])
-    )
+def _reason_words(error: IllegalPlayError) -> str | Clause:
+    """The reason of an illegal play in words, without the repeated text of the play: the
+    engine's refusal in the reader's language (an error with no refusal stays English)."""
+    if isinstance(error.reason, Refusal):
+        return Clause(error.reason)
+    words = str(error).split(": ", 1)[-1]
     return words[:1].lower() + words[1:].rstrip(".")
 
 
-def _legal_start_hint(turn: Turn, reason: object) -> str:
+def _legal_start_hint(turn: Turn, reason: object) -> Message | None:
     """Where the legal plays start, when the reason is about the first step (bar first)."""
     if isinstance(reason, Refusal) and reason.code == "bar_first":
         starts = sorted({str(play.steps[0]) for play in turn.plays})
-        return "; legal plays start with " + ", ".join(f"'{s.rstrip('*')}'" for s in starts)
+        return _(
+            "legal plays start with {starts}",
+            starts=", ".join(f"'{s.rstrip('*')}'" for s in starts),
+        )
     if turn.plays:
-        return f"; legal plays include {_some(turn.plays, 2)}"
-    return ""
+        return _("legal plays include {plays}", plays=_some(turn.plays, 2))
+    return None
 
 
 def _solve_legal(puzzle: Puzzle, task: LegalTask, turn: Turn, report: Report) -> Solution | None:
+    # The claim's syntax first, then its fit to the dice and to the board: a claim that no
+    # roll of these dice could make, or that moves a checker White does not have, asks the
+    # learner nothing (the key could only say "not legal"). Then the engine's verdict.
     try:
+        moves = claimed_moves(task.claim)
         play = parse_play(puzzle.position, turn.dice, task.claim)
+    except DiceFitError as error:
+        report.error(
+            *_where(puzzle, "claim"),
+            _(
+                "claim '{claim}' moves {moves}, the dice are {roll}: a claim uses the dice "
+                "rolled; write a play of these dice, or change 'dice'",
+                claim=task.claim,
+                moves=_and(error.moves),
+                roll=_roll(puzzle),
+            ),
+        )
+        return None
     except IllegalPlayError as error:
+        empty = _empty_source(puzzle, moves)
+        if empty is not None:
+            report.error(
+                *_where(puzzle, "claim"),
+                _(
+                    "claim '{claim}' moves a checker from {place}, but no checker of White's "
+                    "stands there (and no other move of the claim brings one): a claim moves "
+                    "White's checkers; check the claim against the position",
+                    claim=task.claim,
+                    place=empty,
+                ),
+            )
+            return None
         reason = error.reason if isinstance(error.reason, Refusal) else None
         if task.expect is True:
             report.error(
                 *_where(puzzle, "expect"),
-                f"expect says '{task.claim}' is legal, but "
-                f"it is not with {_roll(puzzle)}: {_reason_words(error)}",
+                _(
+                    "expect says '{claim}' is legal, but it is not with {roll}: {reason}",
+                    claim=task.claim,
+                    roll=_roll(puzzle),
+                    reason=_reason_words(error),
+                ),
             )
         return Solution(plays=turn.plays, legal=False, reason=reason, turn=turn)
     except NotationError as error:
-        report.error(*_where(puzzle, "claim"), f"claim '{task.claim}': {error}")
+        report.error(
+            *_where(puzzle, "claim"), _("claim '{claim}': {error}", claim=task.claim, error=error)
+        )
         return None
     if task.expect is False:
         report.error(
             *_where(puzzle, "expect"),
-            f"expect says '{task.claim}' is illegal, but it "
-            f"is a legal play with {_roll(puzzle)} ('{play.notation}'): write "
-            "'expect: legal'",
+            _(
+                "expect says '{claim}' is illegal, but it is a legal play with {roll} "
+                "('{play}'): write 'expect: legal'",
+                claim=task.claim,
+                roll=_roll(puzzle),
+                play=play.notation,
+            ),
         )
     return Solution(plays=turn.plays, accepted=(play,), legal=True, turn=turn)
+
+
+def _and(numbers: tuple[int, ...]) -> str | Message:
+    """``3``, ``3 and 3``, ``6, 5 and 3``."""
+    words = [str(number) for number in numbers]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def _empty_source(puzzle: Puzzle, moves: tuple[tuple[int, int], ...]) -> Message | None:
+    """The place a move of the claim starts from where the mover has no checker, none being
+    brought there by another move of the claim: "the 5-point", "the bar"; ``None`` if none."""
+    for index, (source, _to) in enumerate(moves):
+        brought = any(to == source for other, (_from, to) in enumerate(moves) if other != index)
+        if not puzzle.position.mover[source] and not brought:
+            return _("the bar") if source == BAR else _("the {point}-point", point=source)
+    return None
 
 
 def _solve_destinations(
@@ -235,17 +338,23 @@ def _solve_destinations(
     if point == OFF or not puzzle.position.mover[point]:
         report.error(
             *_where(puzzle, "point"),
-            f"the mover has no checker on {place_name(point)}: ask about a point where one stands",
+            _(
+                "the mover has no checker on {place}: ask about a point where one stands",
+                place=place_name(point),
+            ),
         )
         return None
     places = destinations(turn, point)
     if task.expect is not None and task.expect != places:
-        found = ", ".join(place_name(p) for p in places) or "nowhere"
         report.error(
             *_where(puzzle, "expect"),
-            f"expect lists "
-            f"{', '.join(place_name(p) for p in task.expect) or 'nothing'}, but with "
-            f"{_roll(puzzle)} the checker on {place_name(point)} can reach {found}",
+            _(
+                "expect lists {expected}, but with {roll} the checker on {place} can reach {found}",
+                expected=", ".join(place_name(p) for p in task.expect) or _("nothing"),
+                roll=_roll(puzzle),
+                place=place_name(point),
+                found=", ".join(place_name(p) for p in places) or _("nowhere"),
+            ),
         )
     return Solution(plays=turn.plays, places=places, turn=turn)
 
@@ -292,14 +401,28 @@ def _solve_result(puzzle: Puzzle, task: ResultTask, report: Report) -> Solution 
     try:
         result = variant.result(puzzle.position, task.cube)
     except EngineError as error:
-        report.error(*_where(puzzle, "cube"), f"{error}: remove 'cube'")
+        report.error(*_where(puzzle, "cube"), _("{error}: remove 'cube'", error=error))
         return None
     if result is None:
         report.error(
             *_where(puzzle, "position"),
-            "the game is not over in this position: a "
-            "result puzzle needs a side with every checker borne off (or, in Plakoto, "
-            "a pinned mother)",
+            _(
+                "the game is not over in this position: a result puzzle needs a side with "
+                "every checker borne off (or, in Plakoto, a pinned mother)"
+            ),
+        )
+        return None
+    if result.unconfirmed:
+        # The seed's authority does not confirm this rule: no answer may rest on it.
+        report.error(
+            *_where(puzzle, "position"),
+            _(
+                "the answer depends on a rule {variant}'s source does not confirm (a {kind} win "
+                "for a loser with a checker in the winner's home or on the bar): take that "
+                "checker off the position, or choose 'rules: western-triple'",
+                variant=variant.key,
+                kind=result.unconfirmed,
+            ),
         )
         return None
     winner = result.winner or "none"
@@ -311,9 +434,16 @@ def _solve_result(puzzle: Puzzle, task: ResultTask, report: Report) -> Solution 
         if claimed is not None and claimed != actual:
             report.error(
                 *_where(puzzle, f"expect.{name}"),
-                f"expect says the {name} is "
-                f"{claimed}, but the engine finds {actual} ({winner} wins a "
-                f"{result.kind} for {result.points}): write '{name}: {actual}'",
+                _(
+                    "expect says the {name} is {claimed}, but the engine finds {actual} "
+                    "({winner} wins a {kind} for {points}): write '{name}: {actual}'",
+                    name=name,
+                    claimed=claimed,
+                    actual=actual,
+                    winner=winner,
+                    kind=result.kind,
+                    points=result.points,
+                ),
             )
     return Solution(result=result)
 
@@ -325,10 +455,12 @@ def _solve_cube(puzzle: Puzzle, task: CubeTask, report: Report) -> Solution | No
             if task.expect_points is not None and task.expect_points != result.points:
                 report.error(
                     *_where(puzzle, "expect.points"),
-                    f"expect says the drop scores "
-                    f"{task.expect_points}, but a dropped double wins the cube's "
-                    f"value before the double, {result.points}: write "
-                    f"'points: {result.points}'",
+                    _(
+                        "expect says the drop scores {claimed}, but a dropped double wins the "
+                        "cube's value before the double, {points}: write 'points: {points}'",
+                        claimed=task.expect_points,
+                        points=result.points,
+                    ),
                 )
             return Solution(result=result)
         taken = task.cube.take("mover")
@@ -338,16 +470,22 @@ def _solve_cube(puzzle: Puzzle, task: CubeTask, report: Report) -> Solution | No
     if task.expect_value is not None and task.expect_value != taken.value:
         report.error(
             *_where(puzzle, "expect.value"),
-            f"expect says the cube shows "
-            f"{task.expect_value} after the take, but it shows {taken.value}: write "
-            f"'value: {taken.value}'",
+            _(
+                "expect says the cube shows {claimed} after the take, but it shows {value}: "
+                "write 'value: {value}'",
+                claimed=task.expect_value,
+                value=taken.value,
+            ),
         )
     if task.expect_owner is not None and task.expect_owner != taken.owner:
         report.error(
             *_where(puzzle, "expect.owner"),
-            f"expect says the {task.expect_owner} "
-            f"owns the cube after the take, but the taker, the {taken.owner}, does: "
-            f"write 'owner: {taken.owner}'",
+            _(
+                "expect says the {claimed} owns the cube after the take, but the taker, the "
+                "{owner}, does: write 'owner: {owner}'",
+                claimed=task.expect_owner,
+                owner=taken.owner,
+            ),
         )
     return Solution(cube_value=taken.value, cube_owner=taken.owner)
 
@@ -381,8 +519,68 @@ def site_languages(docs_dir: Path) -> tuple[str, ...]:
     return found or LANGUAGES
 
 
+class _ConfigLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml for its languages: the tags MkDocs configs use (``!!python/name:``,
+    ``!ENV``) are read as nothing, never followed."""
+
+
+_ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def project_language(folder: Path | None = None) -> str:
+    """The language a teacher working in ``folder`` (default: here) reads messages in: the
+    first language of the project's ``mkdocs.yml`` (its i18n plugin's ``languages``), else the
+    first of its ``docs/<lang>`` folders; English outside a project or for a language Tabula
+    has no catalog for.
+
+    >>> project_language(Path("/"))
+    'en'
+    """
+    root = project_root(Path.cwd() if folder is None else folder)
+    if root is None:
+        return LANGUAGES[0]
+    for name in PROJECT_MARKERS:
+        config = root / name
+        if config.is_file():
+            try:
+                found = _first_config_language(yaml.load(read_file(config), _ConfigLoader))
+            except (Unreadable, yaml.YAMLError, UnicodeDecodeError, RecursionError):
+                found = None
+            if found is not None:
+                return found if found in LANGUAGES else LANGUAGES[0]
+            break
+    folders = [lang for lang in LANGUAGES if (root / "docs" / lang).is_dir()]
+    return folders[0] if folders else LANGUAGES[0]
+
+
+def _first_config_language(config: Any) -> str | None:
+    plugins = config.get("plugins") if isinstance(config, dict) else None
+    for plugin in plugins if isinstance(plugins, list) else []:
+        options = plugin.get("i18n") if isinstance(plugin, dict) else None
+        languages = options.get("languages") if isinstance(options, dict) else None
+        for language in languages if isinstance(languages, list) else []:
+            locale = language.get("locale") if isinstance(language, dict) else None
+            if isinstance(locale, str):
+                return locale
+    return None
+
+
 def is_lesson_file(path: Path) -> bool:
-    return "lessons" in path.parts
+    """A lesson set rather than a puzzle: a file in a ``lessons`` folder of its project
+    (``puzzles/lessons/``), judged by its path inside the project (see :func:`project_root`),
+    so that the folders the project itself sits in (a site made in ``~/lessons/``) do not count.
+    A file outside any project is a lesson when its own folder is named ``lessons``.
+
+    >>> is_lesson_file(Path("puzzles/lessons/first-steps-backgammon.yaml"))
+    True
+    >>> is_lesson_file(Path("puzzles/backgammon/bar-enter-first.yaml"))
+    False
+    """
+    here = Path(os.path.abspath(path))
+    root = project_root(here)
+    if root is None:
+        return here.parent.name == "lessons"
+    return "lessons" in here.relative_to(root).parts[:-1]
 
 
 SOURCE_SUFFIXES = (".yaml", ".yml", ".md")
@@ -396,7 +594,7 @@ def yaml_files(paths: list[Path], suffixes: tuple[str, ...] = (".yaml", ".yml"))
         if not path.is_dir():
             found.add(path)
             continue
-        for folder, _, names in os.walk(path):
+        for folder, _folders, names in os.walk(path):
             found.update(Path(folder, name) for name in names if name.endswith(suffixes))
     return sorted(found)
 
@@ -424,7 +622,7 @@ def check_files(
         if path.suffix == ".md":
             no_fences: list[Fence] = []
             fences, problems = _checked(
-                path, languages, "page", partial(_read_page, path), no_fences, "a page"
+                path, languages, "page", partial(_read_page, path), no_fences, _("a page")
             )
             project.fences[path] = fences
             report.diagnostics += problems
@@ -463,15 +661,13 @@ def check_files(
         elif is_tags_file(path):
             project.tag_labels.update(load_tag_labels(path, Report(), languages=languages))
         else:
-            quiet, _ = _checked(
+            quiet, _problems = _checked(
                 path, languages, "puzzle", partial(_read_puzzle, path, languages=languages), None
             )
             if quiet is not None:
                 others.setdefault(quiet.id, quiet)
                 loaded.append(quiet)
-    twice = _check_unique(
-        [(p.id, p.where) for p in loaded], asked, "puzzle", "give each puzzle its own id", report
-    )
+    twice = _check_unique([(p.id, p.where) for p in loaded], asked, "puzzle", report)
     for puzzle in seen_ids.values():
         solution, problems = _checked(
             puzzle.where.path, languages, "solution", partial(_solve, puzzle), None
@@ -492,7 +688,6 @@ def check_files(
         [(lesson.id, lesson.where) for lesson in lessons + other_lessons],
         asked,
         "lesson",
-        "give each lesson its own id",
         report,
     )
     for lesson in lessons:
@@ -502,7 +697,7 @@ def check_files(
 
 
 def _check_unique(
-    ids: list[tuple[str, Where]], asked: set[str], what: str, fix: str, report: Report
+    ids: list[tuple[str, Where]], asked: set[str], what: str, report: Report
 ) -> set[str]:
     """Report, at each of the files ``asked`` about, an id that another file of the project
     uses too (every file of a clash is told, not only the later one); the ids reported."""
@@ -522,16 +717,23 @@ def _check_unique(
                 for other in sorted(places, key=lambda w: str(w.path))
                 if other is not where
             )
-            report.error(
-                where.path,
-                line,
-                column,
-                f"the {what} id '{one_id}' is also used by {also}: ids are unique across the "
-                f"project; {fix}",
-            )
+            template = _TAKEN_ID[what]
+            report.error(where.path, line, column, _(template, id=one_id, also=also))
             reported.add(one_id)
     return reported
 
+
+_TAKEN_ID = {
+    "puzzle": N_(
+        "the puzzle id '{id}' is also used by {also}: ids are unique across the project; give "
+        "each puzzle its own id"
+    ),
+    "lesson": N_(
+        "the lesson id '{id}' is also used by {also}: ids are unique across the project; give "
+        "each lesson its own id"
+    ),
+}
+"""An id that another file takes too, for puzzles and for lessons, as message ids."""
 
 PROJECT_MARKERS = ("mkdocs.yml", "mkdocs.yaml")
 
@@ -573,7 +775,7 @@ def _checked(
     kind: str,
     work: Callable[[Report, bytes], T],
     failed: T,
-    what: str = "a puzzle or lesson file",
+    what: Message = PUZZLE_OR_LESSON,
 ) -> tuple[T, list[Diagnostic]]:
     """``work``'s answer about the file ``path`` (given its content) and the problems it
     reported, remembered for as long as the file's content stays the same: ``mkdocs serve``
@@ -583,7 +785,7 @@ def _checked(
         content = read_file(path, what)
     except Unreadable as error:
         report = Report()
-        report.error(path, 1, 1, str(error))
+        report.error(path, 1, 1, error.words)
         return failed, report.diagnostics
     key = (path, kind, languages, os.getcwd())
     known = _CACHE.get(key)
@@ -613,6 +815,19 @@ def _read_puzzle(
     return puzzle
 
 
+_NO_TWIN = {
+    "en": N_(
+        "this page has no English twin: write {path} (every page exists in each language of "
+        "the site)"
+    ),
+    "ru": N_(
+        "this page has no Russian twin: write {path} (every page exists in each language of "
+        "the site)"
+    ),
+}
+"""A page missing in one language, as message ids."""
+
+
 def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) -> None:
     """Every page of ``docs/<lang>/`` has its twin, the same file in each other language's
     folder: a missing one would be shown in the wrong language."""
@@ -631,7 +846,12 @@ def _check_twins(pages: list[Path], languages: tuple[str, ...], report: Report) 
                         page,
                         1,
                         1,
-                        f"this page has no {LANGUAGE_NAMES.get(lang, lang)} twin: write "
+                        _(
+                            _NO_TWIN[lang],
+                            path=display_path(twin),
+                        )
+                        if lang in _NO_TWIN
+                        else f"this page has no {LANGUAGE_NAMES.get(lang, lang)} twin: write "
                         f"{display_path(twin)} (every page exists in each language of the site)",
                     )
             break
@@ -644,14 +864,25 @@ def _check_tags(puzzle: Puzzle, labels: dict[str, Text], report: Report) -> None
             continue
         line, column = puzzle.where.of(f"tags.{index}")
         close = difflib.get_close_matches(tag, [*TAG_NAMES, *labels], n=1, cutoff=0.7)
-        hint = f"did you mean '{close[0]}'? Or " if close else ""
-        report.error(
-            puzzle.where.path,
-            line,
-            column,
-            f"the tag '{tag}' has no label for the index pages: {hint}add "
-            f"'{tag}: {{en: ..., ru: ...}}' to puzzles/{TAGS_FILE}",
-        )
+        label = f"{tag}: {{en: ..., ru: ...}}"
+        where = f"puzzles/{TAGS_FILE}"
+        if close:
+            problem = _(
+                "the tag '{tag}' has no label for the index pages: did you mean '{close}'? Or "
+                "add '{label}' to {file}",
+                tag=tag,
+                close=close[0],
+                label=label,
+                file=where,
+            )
+        else:
+            problem = _(
+                "the tag '{tag}' has no label for the index pages: add '{label}' to {file}",
+                tag=tag,
+                label=label,
+                file=where,
+            )
+        report.error(puzzle.where.path, line, column, problem)
 
 
 def _check_folder(puzzle: Puzzle, report: Report) -> None:
@@ -662,8 +893,12 @@ def _check_folder(puzzle: Puzzle, report: Report) -> None:
             puzzle.where.path,
             line,
             column,
-            f"a {puzzle.variant.key} puzzle in the "
-            f"folder puzzles/{folder}/: move it to puzzles/{puzzle.variant.key}/",
+            _(
+                "a {variant} puzzle in the folder {folder}: move it to {right}",
+                variant=puzzle.variant.key,
+                folder="puzzles/" + folder + "/",
+                right="puzzles/" + puzzle.variant.key + "/",
+            ),
         )
 
 
@@ -689,25 +924,38 @@ def _check_lesson(
                 lesson.where.path,
                 line,
                 column,
-                f"puzzle '{puzzle_id}' has problems of its own ({display_path(broken[puzzle_id])}"
-                "): fix them, and the lesson can use it",
+                _(
+                    "puzzle '{id}' has problems of its own ({path}): fix them, and the lesson "
+                    "can use it",
+                    id=puzzle_id,
+                    path=display_path(broken[puzzle_id]),
+                ),
             )
             ok = False
         elif puzzle is None:
             close = difflib.get_close_matches(puzzle_id, list(puzzles), n=1, cutoff=0.6)
-            hint = f": did you mean '{close[0]}'?" if close else ""
-            report.error(
-                lesson.where.path, line, column, f"no puzzle has the id '{puzzle_id}'{hint}"
+            problem = (
+                _(
+                    "no puzzle has the id '{id}': did you mean '{close}'?",
+                    id=puzzle_id,
+                    close=close[0],
+                )
+                if close
+                else _("no puzzle has the id '{id}'", id=puzzle_id)
             )
+            report.error(lesson.where.path, line, column, problem)
             ok = False
         elif puzzle.variant.key not in announced:
             report.error(
                 lesson.where.path,
                 line,
                 column,
-                f"puzzle '{puzzle_id}' is "
-                f"{puzzle.variant.key}, which the lesson does not announce: add it "
-                "to 'variants' or choose another puzzle",
+                _(
+                    "puzzle '{id}' is {variant}, which the lesson does not announce: add it to "
+                    "'variants' or choose another puzzle",
+                    id=puzzle_id,
+                    variant=puzzle.variant.key,
+                ),
             )
             ok = False
     return ok

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from ..locale import LANGUAGES, Message, render
+
 Severity = Literal["error", "warning"]
 
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -34,17 +36,40 @@ def _escape(char: str) -> str:
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
-    """One problem: where it is, how bad, and what to do (the message ends with the fix)."""
+    """One problem: where it is, how bad, and what to do (the message ends with the fix).
+
+    ``message`` is the English sentence; ``words``, when the message was marked for the
+    catalogs, words it in another language (:meth:`line`). Only the message changes language:
+    the place and ``error``/``warning`` are the contract's.
+
+    >>> from generator.locale import Message
+    >>> one = Message.ngettext("{count} error", "{count} errors", 2, count=2)
+    >>> problem = Diagnostic("p.yaml", 3, 5, "error", str(one), one)
+    >>> print(problem)
+    p.yaml:3:5: error: 2 errors
+    >>> print(problem.line_in("ru"))
+    p.yaml:3:5: error: 2 ошибки
+    """
 
     path: str
     line: int
     column: int
     severity: Severity
     message: str
+    words: Message | None = field(default=None, compare=False, repr=False)
+
+    def text(self, lang: str = LANGUAGES[0]) -> str:
+        """The message alone, in ``lang``, with control characters escaped."""
+        return self.message if self.words is None else printable(self.words.render(lang))
+
+    def line_in(self, lang: str = LANGUAGES[0]) -> str:
+        """The contract's line ``path:line:column: severity: message``, the message in
+        ``lang``."""
+        text = f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.text(lang)}"
+        return printable(text)
 
     def __str__(self) -> str:
-        text = f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
-        return printable(text)
+        return self.line_in(LANGUAGES[0])
 
 
 def display_path(path: Path | str) -> str:
@@ -63,14 +88,21 @@ class Report:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def error(self, path: Path | str, line: int, column: int, message: str) -> None:
-        self.diagnostics.append(
-            Diagnostic(printable(display_path(path)), line, column, "error", printable(message))
-        )
+    def error(self, path: Path | str, line: int, column: int, message: str | Message) -> None:
+        self.add(path, line, column, "error", message)
 
-    def warning(self, path: Path | str, line: int, column: int, message: str) -> None:
+    def warning(self, path: Path | str, line: int, column: int, message: str | Message) -> None:
+        self.add(path, line, column, "warning", message)
+
+    def add(
+        self, path: Path | str, line: int, column: int, severity: Severity, message: str | Message
+    ) -> None:
+        """A problem at ``path:line:column``. A :class:`Message` is worded in the reader's
+        language when printed; a plain text (an engine error) is printed as it is."""
+        words = message if isinstance(message, Message) else None
+        english = printable(render(message))
         self.diagnostics.append(
-            Diagnostic(printable(display_path(path)), line, column, "warning", printable(message))
+            Diagnostic(printable(display_path(path)), line, column, severity, english, words)
         )
 
     @property

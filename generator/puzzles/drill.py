@@ -52,15 +52,16 @@ from ..engine import (
     Variant,
     find_variant,
     to_text,
+    why_unreachable,
 )
 from ..engine.board import HOME, POINTS, Side, place_name
 from ..engine.errors import IllegalPlayError
 from ..engine.fevga import STARTING_QUARTER, Fevga, runner_passed
 from ..engine.moves import Context, _State
-from ..engine.nardy import HEAD, HEAD_DOUBLES, LongNardy, forbidden_block
+from ..engine.nardy import HEAD, HEAD_DOUBLES, LongNardy
 from ..engine.notation import parse_in_turn
 from ..engine.variants import TurkishTavla
-from ..locale import LANGUAGES, explain, translations
+from ..locale import LANGUAGES, Message, _, explain, translations
 from .check import destinations, solve
 from .diagnostics import Report
 from .load import load_puzzle
@@ -642,13 +643,13 @@ def _blot_at_home(variant: Variant, rng: random.Random) -> tuple[Position, Dice]
         if rng.random() < 0.4:
             opponent[rng.randint(1, 6)] = rng.choice((1, 2, 2))
         spots = rng.sample(range(13, 25), rng.randint(3, 5))
-        for _ in range(CHECKERS - sum(opponent.values()) - rng.randint(0, 3)):
+        for _count in range(CHECKERS - sum(opponent.values()) - rng.randint(0, 3)):
             point = rng.choice(spots)
             opponent[point] = opponent.get(point, 0) + 1
         free = [p for p in range(1, 15) if p not in opponent]
         spots = rng.sample(free, rng.randint(2, 6))
         mover: dict[int | str, int] = {}
-        for _ in range(CHECKERS - rng.randint(0, 6)):
+        for _count in range(CHECKERS - rng.randint(0, 6)):
             point = rng.choice(spots)
             mover[point] = mover.get(point, 0) + 1
         try:
@@ -766,7 +767,9 @@ def _nardy_head(variant: Variant, rng: random.Random) -> tuple[Position, Dice]:
         return position, (die, die)
     while True:
         position = random_position(variant, rng)
-        if 2 <= position.mover[HEAD] < CHECKERS:
+        # Only a board a game comes to: most random ones with checkers on the head have
+        # borne off too, which no Long Nardy game allows.
+        if 2 <= position.mover[HEAD] < CHECKERS and why_unreachable(position) is None:
             return position, _any_roll(rng)
 
 
@@ -811,12 +814,12 @@ def _nardy_block(variant: Variant, rng: random.Random) -> tuple[Position, Dice]:
         if left < 0:
             continue
         spots = rng.sample(range(1, 12), rng.randint(1, 3))
-        for _ in range(left):
+        for _count in range(left):
             point = rng.choice(spots)
             mover[point] = mover.get(point, 0) + 1
         opponent: dict[int | str, int] = {12: rng.randint(8, 15)}
         free = rng.sample([p for p in range(1, 12) if p not in mover], 3)
-        for _ in range(CHECKERS - opponent[12]):
+        for _count in range(CHECKERS - opponent[12]):
             point = rng.choice(free)
             opponent[point] = opponent.get(point, 0) + 1
         return variant.position(mover=mover, opponent=opponent), _any_roll(rng)
@@ -858,7 +861,7 @@ def _fevga_runner(variant: Variant, rng: random.Random) -> tuple[Position, Dice]
     # Black has left its start with a few checkers, which stand between its start and White's.
     opponent: dict[int | str, int] = {12: rng.randint(8, 14)}
     spots = rng.sample(range(1, 12), rng.randint(1, 4))
-    for _ in range(CHECKERS - opponent[12]):
+    for _count in range(CHECKERS - opponent[12]):
         point = rng.choice(spots)
         opponent[point] = opponent.get(point, 0) + 1
     mover: dict[int | str, int] = {HEAD: CHECKERS - 1, rng.randint(13, 23): 1}
@@ -900,13 +903,13 @@ def _fevga_quarter(variant: Variant, rng: random.Random) -> tuple[Position, Dice
             continue
         others = [p for p in range(1, 19) if p not in (12, runner)]
         spots = [runner, *rng.sample(others, rng.randint(0, 4))]
-        for _ in range(left):
+        for _count in range(left):
             point = rng.choice(spots)
             mover[point] = mover.get(point, 0) + 1
         opponent: dict[int | str, int] = {}
         free = [p for p in POINTS if p not in mover]
         spots = rng.sample(free, rng.randint(2, 6))
-        for _ in range(CHECKERS - rng.randint(0, 4)):
+        for _count in range(CHECKERS - rng.randint(0, 4)):
             point = rng.choice(spots)
             opponent[point] = opponent.get(point, 0) + 1
         return variant.position(mover=mover, opponent=opponent), _any_roll(rng)
@@ -1154,16 +1157,30 @@ RULES: dict[str, Rule] = {
 
 
 def rule_list() -> str:
-    """Every rule with its games and what it drills, a line each (for ``--help``).
+    """The rules each game drills, for ``drill --help``: a paragraph per game (the name
+    ``--variant`` takes, then the game's name), a line per rule (the name ``--rule`` takes and
+    what the drill practises).
 
-    >>> print(rule_list().splitlines()[-1])
-    pin: a pinned checker cannot move, and its point is the pinner's (plakoto)
+    >>> print(rule_list().split("\\n\\n")[-1])
+    fevga (Fevga):
+      higher-die          only one die can be played and either could be: play the higher
+      order-of-dice       both dice can be played in one order only
+      oversized-bear-off  a die larger than the highest point bears off from it
+      bear-off-optional   bearing off is never compulsory
+      runner              no second checker leaves the start before the runner has passed
+      starting-quarter    a turn may not end holding the whole starting quarter
     """
-    lines = []
-    for rule in RULES.values():
-        games = "all games" if rule.variants == EVERY_GAME else ", ".join(rule.variants)
-        lines.append(f"{rule.key}: {rule.summary} ({games})")
-    return "\n".join(lines)
+    width = max(len(key) for key in RULES) + 2
+    paragraphs = []
+    for key in EVERY_GAME:
+        lines = [f"{key} ({find_variant(key).name}):"]
+        lines += [
+            f"  {rule.key:<{width}}{rule.summary}"
+            for rule in RULES.values()
+            if key in rule.variants
+        ]
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
 
 
 def rules_for(variant: str) -> list[str]:
@@ -1176,7 +1193,12 @@ def rules_for(variant: str) -> list[str]:
 
 
 class DrillError(Exception):
-    """A drill request that cannot be served, with a message that says what to do."""
+    """A drill request that cannot be served, with a message that says what to do (in
+    English; ``words`` to word it in another language)."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.words = message
+        super().__init__(str(message))
 
 
 @dataclass(frozen=True)
@@ -1192,21 +1214,13 @@ class Drill:
 def _plausible(position: Position) -> bool:
     """Whether a game could have come to ``position`` with White to move: random boards may
     break rules that every earlier turn obeyed, and a drill on such a board would mislead."""
-    variant, mover = position.variant, position.mover
-    if mover[OFF] > CHECKERS - 2:
+    if position.mover[OFF] > CHECKERS - 2:
         return False  # a drill is about a choice: the last checker leaves little to choose
-    if variant.result(position) is not None:
+    if position.variant.result(position) is not None:
         return False
-    if isinstance(variant, LongNardy):
-        return not any(
-            mover[point] and forbidden_block(variant, mover, position.opponent, point)
-            for point in POINTS
-        )
-    if isinstance(variant, Fevga):
-        if all(mover[point] for point in STARTING_QUARTER):
-            return False
-        return runner_passed(mover) or mover[HEAD] >= CHECKERS - 1
-    return True
+    # The engine's reachability: the marks every earlier turn leaves (six-point blocks, the
+    # starting quarter, the runner, bearing off with a checker outside, pins on a start).
+    return why_unreachable(position) is None
 
 
 def _level(rule: Rule, position: Position) -> int:
@@ -1299,16 +1313,35 @@ def find_rule(variant: Variant, rule_key: str) -> Rule:
     if rule is None:
         close = difflib.get_close_matches(rule_key, offered, n=1, cutoff=0.6)
         close = close or difflib.get_close_matches(rule_key, list(RULES), n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        if close:
+            raise DrillError(
+                _(
+                    "unknown rule {rule} (did you mean '{close}'?); the rules drilled in "
+                    "{variant} are: {rules}",
+                    rule=repr(rule_key),
+                    close=close[0],
+                    variant=variant.name,
+                    rules=", ".join(offered),
+                )
+            )
         raise DrillError(
-            f"unknown rule {rule_key!r}{hint}; the rules drilled in {variant.name} are: "
-            f"{', '.join(offered)}"
+            _(
+                "unknown rule {rule}; the rules drilled in {variant} are: {rules}",
+                rule=repr(rule_key),
+                variant=variant.name,
+                rules=", ".join(offered),
+            )
         )
     if variant.key not in rule.variants:
-        games = ", ".join(rule.variants)
         raise DrillError(
-            f"the rule {rule_key!r} is not drilled in {variant.name} (it is in: {games}); "
-            f"the rules drilled in {variant.name} are: {', '.join(offered)}"
+            _(
+                "the rule {rule} is not drilled in {variant} (it is in: {games}); "
+                "the rules drilled in {variant} are: {rules}",
+                rule=repr(rule_key),
+                variant=variant.name,
+                games=", ".join(rule.variants),
+                rules=", ".join(offered),
+            )
         )
     return rule
 
@@ -1320,7 +1353,7 @@ def make_drills(
     *,
     level: int | None = None,
     seed: int = 0,
-    say: Callable[[str], None] | None = None,
+    say: Callable[[Message], None] | None = None,
     tries_per_drill: int | None = None,
     seconds_per_drill: float | None = None,
 ) -> list[Drill]:
@@ -1335,13 +1368,20 @@ def make_drills(
     variant = _variant(variant_name)
     rule = find_rule(variant, rule_key)
     if count < 1:
-        raise DrillError(f"--count is how many drills to write: 1 or more, not {count}")
+        raise DrillError(
+            _("--count is how many drills to write: 1 or more, not {count}", count=count)
+        )
     if seed < 0:
-        raise DrillError(f"--seed is a whole number, 0 or more, not {seed}")
+        raise DrillError(_("--seed is a whole number, 0 or more, not {seed}", seed=seed))
     if level is not None and level not in rule.levels:
         raise DrillError(
-            f"{rule.key} drills come at levels {rule.levels[0]} to {rule.levels[-1]}; "
-            f"--level {level} is outside them"
+            _(
+                "{rule} drills come at levels {low} to {high}; --level {level} is outside them",
+                rule=rule.key,
+                low=rule.levels[0],
+                high=rule.levels[-1],
+                level=level,
+            )
         )
     rng = random.Random(f"tabula drill {variant.key} {rule.key} {seed}")
     command = (
@@ -1360,7 +1400,13 @@ def make_drills(
         since += 1
         if say is not None and time.monotonic() - last_word > 10:
             last_word = time.monotonic()
-            say(f"  searching for drill {len(drills) + 1}: {since} positions tried")
+            say(
+                _(
+                    "  searching for drill {number}: {tries} positions tried",
+                    number=len(drills) + 1,
+                    tries=since,
+                )
+            )
         position, dice = rule.draw(variant, rng)
         key = to_text(position)
         if key in seen or not _plausible(position):
@@ -1379,8 +1425,17 @@ def make_drills(
         drills.append(Drill(drill_id, text, finding, since))
         if say is not None:
             say(
-                f"{len(drills)}/{count} {drill_id}: {key}, {_roll(dice)} "
-                f"(level {drill_level}, {since} positions tried)"
+                _(
+                    "{done}/{count} {id}: {position}, {roll} (level {level}, {tries} positions "
+                    "tried)",
+                    done=len(drills),
+                    count=count,
+                    id=drill_id,
+                    position=key,
+                    roll=_roll(dice),
+                    level=drill_level,
+                    tries=since,
+                )
             )
         since = 0
         started = last_word = time.monotonic()
@@ -1395,7 +1450,7 @@ def write_drills(
     *,
     level: int | None = None,
     seed: int = 0,
-    say: Callable[[str], None] | None = None,
+    say: Callable[[Message], None] | None = None,
 ) -> list[Path]:
     """Find drills and write each as ``OUT_DIR/<id>.yaml``; never replaces a file.
 
@@ -1423,22 +1478,32 @@ def _check_out_dir(out_dir: Path, targets: list[Path], seed: int) -> None:
     """Refuse, before a long search, an ``out_dir`` the drills could not be written into."""
     try:
         if out_dir.exists() and not out_dir.is_dir():
-            raise WriteError(f"{out_dir} is a file, not a folder: choose another OUT_DIR")
+            raise WriteError(
+                _("{path} is a file, not a folder: choose another OUT_DIR", path=out_dir)
+            )
         check_targets(targets)
     except WriteError as error:
         raise _target_error(error, seed) from None
     except OSError as error:
-        raise DrillError(f"cannot write in {out_dir}: {error.strerror or error}") from None
+        raise DrillError(
+            _("cannot write in {path}: {reason}", path=out_dir, reason=error.strerror or error)
+        ) from None
 
 
 def _target_error(error: WriteError, seed: int) -> DrillError:
     if isinstance(error, FilesInTheWay):
-        names = ", ".join(map(str, error.paths))
         return DrillError(
-            f"{names} {'exists' if len(error.paths) == 1 else 'exist'}: drills with seed {seed} "
-            "were written there before; choose another --seed or another folder"
+            Message.ngettext(
+                "{paths} exists: drills with seed {seed} were written there before; choose "
+                "another --seed or another folder",
+                "{paths} exist: drills with seed {seed} were written there before; choose "
+                "another --seed or another folder",
+                len(error.paths),
+                paths=", ".join(map(str, error.paths)),
+                seed=seed,
+            )
         )
-    return DrillError(str(error))
+    return DrillError(error.words)
 
 
 def run_drill(
@@ -1449,38 +1514,62 @@ def run_drill(
     *,
     level: int | None = None,
     seed: int | None = None,
+    lang: str = LANGUAGES[0],
 ) -> int:
     """``drill``: write ``count`` drills of ``rule`` in ``variant`` to ``out_dir``; print
-    progress, and errors to stderr. Exit status 0 when every drill was written, 1 when the
-    search found fewer (those found are written), 2 (as for any other usage error) when the
-    request or the folder is refused; then nothing is searched or written."""
+    progress, and errors to stderr, in ``lang``. Exit status 0 when every drill was written, 1
+    when the search found fewer (those found are written), 2 (as for any other usage error)
+    when the request or the folder is refused; then nothing is searched or written."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 100000)
-        print(f"seed {seed} (use --seed {seed} to make the same drills again)")
+        print(
+            _("seed {seed} (use --seed {seed} to make the same drills again)", seed=seed).render(
+                lang
+            )
+        )
 
-    def say(line: str) -> None:
-        print(line, flush=True)
+    def say(line: str | Message) -> None:
+        print(line.render(lang) if isinstance(line, Message) else line, flush=True)
 
     started = time.monotonic()
     try:
         paths = write_drills(variant, rule, count, Path(out_dir), level=level, seed=seed, say=say)
     except DrillError as error:
-        print(f"error: {error}", file=sys.stderr)
+        words = error.words
+        print(
+            f"error: {words.render(lang) if isinstance(words, Message) else words}", file=sys.stderr
+        )
         return 2
     seconds = time.monotonic() - started
     if len(paths) < count:
-        wanted = "" if level is None else f" at level {level}"
-        written = f"wrote them to {out_dir}" if paths else "wrote nothing"
-        print(
-            f"error: found only {len(paths)} of {count} {rule} drills{wanted} in {seconds:.0f} s: "
-            f"the search gives up after {TRIES_PER_DRILL} positions (or "
-            f"{SECONDS_PER_DRILL:.0f} s) in a row without a new drill; {written}. Ask for "
-            f"fewer, or try another --seed{' or --level' if level is not None else ''}.",
-            file=sys.stderr,
+        found = _(
+            "found only {found} of {count} {rule} drills", found=len(paths), count=count, rule=rule
         )
+        if level is not None:
+            found = _("{found} at level {level}", found=found, level=level)
+        written = _("wrote them to {path}", path=out_dir) if paths else _("wrote nothing")
+        advice = (
+            _("Ask for fewer, or try another --seed or --level.")
+            if level is not None
+            else _("Ask for fewer, or try another --seed.")
+        )
+        gave_up = _(
+            "{found} in {seconds} s: the search gives up after {tries} positions (or {most} s) "
+            "in a row without a new drill; {written}. {advice}",
+            found=found,
+            seconds=format(seconds, ".0f"),
+            tries=TRIES_PER_DRILL,
+            most=format(SECONDS_PER_DRILL, ".0f"),
+            written=written,
+            advice=advice,
+        )
+        print(f"error: {gave_up.render(lang)}", file=sys.stderr)
         return 1
-    print(
-        f"wrote {len(paths)} drills to {out_dir}; check them with: "
-        f"python -m generator check {out_dir}"
+    wrote = _(
+        "wrote {count} drills to {path}; check them with: {command}",
+        count=len(paths),
+        path=out_dir,
+        command="python -m generator check " + str(out_dir),
     )
+    print(wrote.render(lang))
     return 0

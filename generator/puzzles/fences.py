@@ -24,13 +24,15 @@ from pathlib import Path
 
 from ..engine import EngineError, Play, Position, Refusal, Variant, parse_play
 from ..engine.errors import IllegalPlayError
+from ..locale import Message, _
 from .diagnostics import Report
-from .load import _dice, _Fields, _place, _position, _variant
+from .load import _dice, _Fields, _place, _possible_position, _variant, with_rules
 from .source import Node, read_yaml
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marks>```+|~~~+)\s*board\s*$")
 FENCE_FIELDS = (
     "variant",
+    "rules",
     "position",
     "dice",
     "show",
@@ -98,21 +100,22 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
     inner = Report()
     node = read_yaml(path, inner, text=raw.body or "{}")
     for diagnostic in inner.diagnostics:
-        report.error(path, diagnostic.line + offset, diagnostic.column, diagnostic.message)
+        words = diagnostic.words or diagnostic.message
+        report.error(path, diagnostic.line + offset, diagnostic.column, words)
     if node is None:
         return None
     _shift(node, offset)
     if not node.is_mapping:
         report.error(
-            path, raw.line, 1, "a board fence holds fields such as 'variant:' and 'position:'"
+            path, raw.line, 1, _("a board fence holds fields such as 'variant:' and 'position:'")
         )
         return None
     fields = _Fields(node, path, report, "board")
-    fields.unknown(FENCE_FIELDS, "a board fence has the fields")
-    variant = fields.read("variant", lambda n: _variant(fields, n))
+    fields.unknown(FENCE_FIELDS, _("a board fence has the fields"))
+    variant = with_rules(fields, fields.read("variant", lambda n: _variant(fields, n)))
     if variant is None:
         return None
-    position = fields.read("position", lambda n: _position(fields, n, variant))
+    position = fields.read("position", lambda n: _possible_position(fields, n, variant))
     dice = fields.read("dice", lambda n: _dice(fields, n), required=False)
     data = node.value
     show_plays = False
@@ -122,13 +125,13 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
     for name in ("mirrored", "both_numbers"):
         flag = data.get(name)
         if flag is not None and not isinstance(flag.value, bool):
-            fields.error(flag, f"'{name}' is true or false")
+            fields.error(flag, _("'{name}' is true or false", name=name))
         flags[name] = bool(flag is not None and flag.value is True)
     highlight: list[int] = []
     if "highlight" in data:
         items = data["highlight"]
         if not items.is_list:
-            fields.error(items, "'highlight' lists points, such as [8, 5]")
+            fields.error(items, _("'highlight' lists points, such as {example}", example="[8, 5]"))
         else:
             for item in items.value:
                 place = _place(fields, item)
@@ -138,7 +141,14 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
         return None
     needs_dice = [name for name in ("show", "expect", "arrows", "refuse") if name in data]
     if needs_dice and dice is None:
-        fields.error(data[needs_dice[0]], f"'{needs_dice[0]}' needs the roll: add 'dice: [6, 3]'")
+        fields.error(
+            data[needs_dice[0]],
+            _(
+                "'{name}' needs the roll: add '{example}'",
+                name=needs_dice[0],
+                example="dice: [6, 3]",
+            ),
+        )
         return None
     plays: tuple[Play, ...] = position.turn(dice).plays if dice is not None else ()
     roll = f"{dice[0]}-{dice[1]}" if dice else ""
@@ -183,13 +193,25 @@ def _shift(node: Node, offset: int) -> None:
 
 def _play(fields: _Fields, node: Node, position: Position, dice: object, roll: str) -> Play | None:
     if not isinstance(node.value, str):
-        fields.error(node, "a play is written in notation, such as '13/8 6/5'")
+        fields.error(node, _("a play is written in notation, such as '13/8 6/5'"))
         return None
     try:
         return parse_play(position, dice, node.value)  # type: ignore[arg-type]
     except EngineError as error:
+        words = str(error).split(": ", 1)[-1]
+        reason = error.reason if isinstance(error, IllegalPlayError) else None
+        if isinstance(reason, Refusal) and reason.message() == words:
+            why: str | Refusal = reason  # the engine's words, in the page's language
+        else:
+            why = words
         fields.error(
-            node, f"'{node.value}' is not a legal play with {roll}: {str(error).split(': ', 1)[-1]}"
+            node,
+            _(
+                "'{play}' is not a legal play with {roll}: {reason}",
+                play=node.value,
+                roll=roll,
+                reason=why,
+            ),
         )
         return None
 
@@ -198,7 +220,7 @@ def _refusal(
     fields: _Fields, node: Node, position: Position, dice: object, roll: str
 ) -> tuple[str, Refusal | None] | None:
     if not isinstance(node.value, str):
-        fields.error(node, "'refuse' is a play in notation, such as '13/7'")
+        fields.error(node, _("'refuse' is a play in notation, such as '13/7'"))
         return None
     try:
         play = parse_play(position, dice, node.value)  # type: ignore[arg-type]
@@ -206,12 +228,17 @@ def _refusal(
         reason = error.reason if isinstance(error.reason, Refusal) else None
         return node.value, reason
     except EngineError as error:
-        fields.error(node, f"'refuse: {node.value}': {error}")
+        fields.error(node, _("'refuse: {play}': {error}", play=node.value, error=error))
         return None
     fields.error(
         node,
-        f"'{node.value}' is a legal play with {roll} ('{play.notation}'), so "
-        "the page cannot explain it as refused: choose an illegal play",
+        _(
+            "'{claim}' is a legal play with {roll} ('{play}'), so the page cannot explain it as "
+            "refused: choose an illegal play",
+            claim=node.value,
+            roll=roll,
+            play=play.notation,
+        ),
     )
     return None
 
@@ -228,13 +255,22 @@ def _check_expect(
         if plays:
             fields.error(
                 node,
-                f"expect says the turn passes, but {len(plays)} plays are legal "
-                f"with {roll}, such as '{plays[0].notation}'",
+                _(
+                    "expect says the turn passes, but {count} plays are legal with {roll}, such "
+                    "as '{play}'",
+                    count=len(plays),
+                    roll=roll,
+                    play=plays[0].notation,
+                ),
             )
         return
     if not node.is_list or not all(isinstance(item.value, str) for item in node.value):
         fields.error(
-            node, "'expect' lists every legal play, such as [13/8 6/5, 13/10 13/8], or says 'pass'"
+            node,
+            _(
+                "'expect' lists every legal play, such as {example}, or says 'pass'",
+                example="[13/8 6/5, 13/10 13/8]",
+            ),
         )
         return
     claimed: set[Play] = set()
@@ -248,9 +284,14 @@ def _check_expect(
     if missing:
         fields.error(
             node,
-            f"expect leaves out {len(missing)} legal "
-            f"play{'s' if len(missing) > 1 else ''} with {roll}: "
-            f"{', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}",
+            Message.ngettext(
+                "expect leaves out {count} legal play with {roll}: {plays}",
+                "expect leaves out {count} legal plays with {roll}: {plays}",
+                len(missing),
+                count=len(missing),
+                roll=roll,
+                plays=", ".join(missing[:6]) + (" ..." if len(missing) > 6 else ""),
+            ),
         )
 
 
@@ -260,7 +301,7 @@ def check_page(path: Path, report: Report, text: str | None = None) -> list[Fenc
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            report.error(path, 1, 1, f"cannot read the page: {error}")
+            report.error(path, 1, 1, _("cannot read the page: {error}", error=error))
             return []
     fences = []
     for raw in find_fences(text):

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..locale import Message, _
 from .diagnostics import Diagnostic, Report, display_path
 from .source import read_source
 
@@ -100,8 +101,15 @@ def check_glossaries(docs_dir: Path, languages: Sequence[str]) -> list[Diagnosti
                 path,
                 1,
                 1,
-                f"the glossary is missing in this language: {display_path(paths[model])} has "
-                f"{count} term{'' if count == 1 else 's'}; write this page with the same ids",
+                Message.ngettext(
+                    "the glossary is missing in this language: {path} has {count} term; write "
+                    "this page with the same ids",
+                    "the glossary is missing in this language: {path} has {count} terms; write "
+                    "this page with the same ids",
+                    count,
+                    path=display_path(paths[model]),
+                    count=count,
+                ),
             )
     for lang, path in present.items():
         for other, other_path in present.items():
@@ -116,7 +124,7 @@ def _read_ids(path: Path, lang: str, paths: dict[str, Path], report: Report) -> 
     seen: dict[str, Term] = {}
     # A page that cannot be read (not UTF-8, a named pipe...) is reported by the check of
     # pages; here it has no terms.
-    text = read_source(path, Report(), what="a page")
+    text = read_source(path, Report(), what=_("a page"))
     for term in read_terms(text or ""):
         if term.id is None:
             report.error(path, term.line, term.column, _no_id(term, lang, paths))
@@ -126,8 +134,13 @@ def _read_ids(path: Path, lang: str, paths: dict[str, Path], report: Report) -> 
                 path,
                 term.line,
                 term.column,
-                f"the id '{term.id}' is already used by '{earlier.title}' on line "
-                f"{earlier.line}: give each term its own id",
+                _(
+                    "the id '{id}' is already used by '{title}' on line {line}: give each term "
+                    "its own id",
+                    id=term.id,
+                    title=earlier.title,
+                    line=earlier.line,
+                ),
             )
         else:
             seen[term.id] = term
@@ -143,28 +156,51 @@ def _compare(
         if term_id in other_ids:
             continue
         close = difflib.get_close_matches(term_id, unmatched, n=1, cutoff=0.6)
-        hint = f" (it has '{close[0]}' instead: is one of the two a typo?)" if close else ""
-        report.error(
-            path,
-            term.line,
-            term.column,
-            f"the term '{term.title}' (id '{term_id}') is missing in "
-            f"{display_path(other_path)}{hint}: add it there as '## ... {{#{term_id}}}', or "
-            "remove it here",
-        )
+        heading = f"## ... {{#{term_id}}}"
+        if close:
+            problem = _(
+                "the term '{title}' (id '{id}') is missing in {path} (it has '{close}' instead: "
+                "is one of the two a typo?): add it there as '{heading}', or remove it here",
+                title=term.title,
+                id=term_id,
+                path=display_path(other_path),
+                close=close[0],
+                heading=heading,
+            )
+        else:
+            problem = _(
+                "the term '{title}' (id '{id}') is missing in {path}: add it there as "
+                "'{heading}', or remove it here",
+                title=term.title,
+                id=term_id,
+                path=display_path(other_path),
+                heading=heading,
+            )
+        report.error(path, term.line, term.column, problem)
 
 
-def _no_id(term: Term, lang: str, paths: dict[str, Path]) -> str:
+def _no_id(term: Term, lang: str, paths: dict[str, Path]) -> Message:
     others = " and ".join(display_path(path) for other, path in paths.items() if other != lang)
     slug = re.sub(r"[^a-z0-9]+", "-", term.title.lower()).strip("-")
-    if slug:
-        shared = f", and give the term the same id in {others}" if others else ""
-        return (
-            f"the term '{term.title}' has no id: end its heading with one, such as "
-            f"'## {term.title} {{#{slug}}}'{shared}"
+    example = f"## {term.title} {{#{slug or 'some-id'}}}"
+    if slug and others:
+        return _(
+            "the term '{title}' has no id: end its heading with one, such as '{example}', and "
+            "give the term the same id in {others}",
+            title=term.title,
+            example=example,
+            others=others,
         )
-    shared = f", the id this term has in {others}" if others else ""
-    return (
-        f"the term '{term.title}' has no id: end its heading with one, such as "
-        f"'## {term.title} {{#some-id}}'{shared}"
+    if others:
+        return _(
+            "the term '{title}' has no id: end its heading with one, such as '{example}', the "
+            "id this term has in {others}",
+            title=term.title,
+            example=example,
+            others=others,
+        )
+    return _(
+        "the term '{title}' has no id: end its heading with one, such as '{example}'",
+        title=term.title,
+        example=example,
     )

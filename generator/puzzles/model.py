@@ -135,7 +135,11 @@ class Puzzle:
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """An ordered set of puzzles for a class."""
+    """An ordered set of puzzles for a class.
+
+    ``languages``: the languages of the site the lesson is written in, and so listed in (its
+    pages, worksheet and answer key exist in these only); a lesson written in one language of
+    a bilingual site has its texts in that language, and ``""`` in the other."""
 
     id: str
     title: Text
@@ -145,3 +149,4 @@ class Lesson:
     variants: tuple[Variant, ...]
     puzzles: tuple[str, ...]
     where: Where
+    languages: tuple[str, ...] = LANGUAGES

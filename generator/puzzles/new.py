@@ -19,6 +19,7 @@ import yaml
 
 from ..engine import BAR, Position, Variant
 from ..engine.board import POINTS, Side
+from ..locale import Message, _
 from .load import MAX_ID_LENGTH, is_id
 from .source import FORBIDDEN, character_name, character_problem
 
@@ -45,25 +46,28 @@ def yaml_string(text: str) -> str:
     return _YAML_UNSAFE.sub(lambda match: f"\\u{ord(match[0]):04x}", quoted)
 
 
-def line_problem(text: str) -> str | None:
+def line_problem(text: str) -> Message | None:
     """Why ``text`` cannot be written as one line of text (a title), and the fix; None when it
     can. A line break is refused, and so is any character the checker refuses in a text.
 
     >>> line_problem("Club: «Nardy» #1")
-    >>> line_problem("a\\nb")
-    'it breaks the line at U+000A (LF): write it on one line'
-    >>> line_problem("a\\x7fb")
-    'U+007F (DEL) is an invisible control character: remove the character U+007F'
+    >>> print(line_problem("a\\nb"))
+    it breaks the line at U+000A (LF): write it on one line
+    >>> print(line_problem("a\\x7fb"))
+    U+007F (DEL) is an invisible control character: remove the character U+007F
     """
     for char in text:
         if char in "\n\r":
-            return f"it breaks the line at {character_name(char)}: write it on one line"
+            return _(
+                "it breaks the line at {character}: write it on one line",
+                character=character_name(char),
+            )
         if FORBIDDEN.fullmatch(char):
             return character_problem(char)
     return None
 
 
-def id_problem(puzzle_id: str) -> str | None:
+def id_problem(puzzle_id: str) -> Message | None:
     """Why ``puzzle_id`` is not an id the checker accepts, or None when it is one.
 
     >>> id_problem("bar-entry-6-3")
@@ -73,9 +77,12 @@ such as 'bar-entry'
     """
     if is_id(puzzle_id):
         return None
-    return (
-        f"{puzzle_id!r} is not an id: use lowercase letters, digits and hyphens, at most "
-        f"{MAX_ID_LENGTH} characters, such as {default_id(puzzle_id)!r}"
+    return _(
+        "{id} is not an id: use lowercase letters, digits and hyphens, at most "
+        "{most} characters, such as {example}",
+        id=repr(puzzle_id),
+        most=MAX_ID_LENGTH,
+        example=repr(default_id(puzzle_id)),
     )
 
 
@@ -93,19 +100,29 @@ def default_id(name: str) -> str:
 
 
 class WriteError(Exception):
-    """Files that cannot be written where asked; the message names the path and the fix."""
+    """Files that cannot be written where asked; the message names the path and the fix.
+    ``str()`` is the English sentence, ``words`` the message to word in another language."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.words = message
+        super().__init__(str(message))
 
 
 class FilesInTheWay(WriteError):
     """Files already where new ones would go, and no ``force`` to replace them."""
 
-    def __init__(self, paths: list[Path], message: str | None = None) -> None:
+    def __init__(self, paths: list[Path], message: str | Message | None = None) -> None:
         self.paths = paths
-        one = len(paths) == 1
         super().__init__(
             message
-            or f"{', '.join(map(str, paths))} {'exists' if one else 'exist'}: nothing was "
-            f"written; choose another name, or add --force to replace {'it' if one else 'them'}"
+            or Message.ngettext(
+                "{paths} exists: nothing was written; choose another name, or add --force to "
+                "replace it",
+                "{paths} exist: nothing was written; choose another name, or add --force to "
+                "replace them",
+                len(paths),
+                paths=", ".join(map(str, paths)),
+            )
         )
 
 
@@ -121,7 +138,10 @@ def check_targets(paths: Iterable[Path], *, force: bool = False) -> None:
         try:
             if path.is_dir():
                 raise WriteError(
-                    f"{path} is a folder, not a file: choose a file name that is not taken"
+                    _(
+                        "{path} is a folder, not a file: choose a file name that is not taken",
+                        path=path,
+                    )
                 )
             if not force and (path.exists() or path.is_symlink()):
                 in_the_way.append(path)
@@ -134,16 +154,25 @@ def check_targets(paths: Iterable[Path], *, force: bool = False) -> None:
             seen.add(folder)
             if not folder.is_dir():
                 raise WriteError(
-                    f"{folder} is a file, not a folder, so {path} cannot be written: choose a "
-                    "place outside it"
+                    _(
+                        "{folder} is a file, not a folder, so {path} cannot be written: choose a "
+                        "place outside it",
+                        folder=folder,
+                        path=path,
+                    )
                 )
             if not os.access(folder, os.W_OK | os.X_OK):
                 raise WriteError(
-                    f"cannot write in {folder} (permission denied): choose a folder you can "
-                    "write in, or change its permissions"
+                    _(
+                        "cannot write in {folder} (permission denied): choose a folder you can "
+                        "write in, or change its permissions",
+                        folder=folder,
+                    )
                 )
         except OSError as error:  # a name too long, a folder above that cannot be looked into
-            raise WriteError(f"cannot write {path}: {_reason(error)}") from None
+            raise WriteError(
+                _("cannot write {path}: {reason}", path=path, reason=_reason(error))
+            ) from None
     if in_the_way:
         raise FilesInTheWay(in_the_way)
 
@@ -183,25 +212,37 @@ def write_files(files: Mapping[Path, str], *, force: bool = False) -> list[Path]
             if not there:
                 placed.append(path)
     except (OSError, UnicodeError) as error:
-        left = _clean_up([temporary for temporary, _ in staged], placed, made)
-        outcome = "nothing was written"
-        if left:
-            outcome += f" (but {', '.join(map(str, left))} could not be removed)"
-        raise WriteError(f"cannot write {path}: {_reason(error)}; {outcome}") from None
+        left = _clean_up([temporary for temporary, _staged in staged], placed, made)
+        outcome = (
+            _(
+                "nothing was written (but {paths} could not be removed)",
+                paths=", ".join(map(str, left)),
+            )
+            if left
+            else _("nothing was written")
+        )
+        raise WriteError(
+            _(
+                "cannot write {path}: {reason}; {outcome}",
+                path=path,
+                reason=_reason(error),
+                outcome=outcome,
+            )
+        ) from None
     return list(files)
 
 
-def _reason(error: OSError | UnicodeError) -> str:
+def _reason(error: OSError | UnicodeError) -> Message:
     """What went wrong in a write and what to do about it."""
     if isinstance(error, UnicodeError):
-        return f"{error}: write the text in UTF-8"
+        return _("{error}: write the text in UTF-8", error=error)
     if error.errno == errno.ENOSPC:
-        return "the disk is full: free some space, or choose another disk"
+        return _("the disk is full: free some space, or choose another disk")
     if error.errno == errno.ENAMETOOLONG:
-        return "the name is too long for this file system: choose a shorter one"
+        return _("the name is too long for this file system: choose a shorter one")
     if error.errno == errno.EEXIST:
-        return "the file was made while the others were written: run the command again"
-    return f"{error.strerror or error}: choose a folder you can write in"
+        return _("the file was made while the others were written: run the command again")
+    return _("{error}: choose a folder you can write in", error=error.strerror or error)
 
 
 def _clean_up(staged: list[Path], placed: list[Path], made: list[Path]) -> list[Path]:

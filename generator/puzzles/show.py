@@ -3,14 +3,19 @@ a lesson: its title, introduction and puzzles in order."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+
+import yaml
 
 from ..engine import BAR, OFF, Position
 from ..engine.board import place_name
-from ..locale import N_, VARIANT_NAMES, explain, translations
+from ..locale import LANGUAGES, N_, VARIANT_NAMES, explain, translations
 from .check import Solution, check_files, is_lesson_file, project_files
 from .diagnostics import Report, display_path
-from .load import is_tags_file, load_lesson, load_puzzle
+from .load import PLACEHOLDERS, is_tags_file, load_lesson, load_puzzle
 from .model import (
     CountTask,
     CubeTask,
@@ -21,8 +26,9 @@ from .model import (
     PlayTask,
     Puzzle,
     ResultTask,
+    Text,
 )
-from .source import read_yaml
+from .source import read_source, read_yaml
 
 WIN_WORDS = {
     "single": N_("a single game"),
@@ -35,6 +41,58 @@ WIN_WORDS = {
     "draw": N_("a draw"),
 }
 """How each kind of result reads after "wins" (and a draw on its own), as message ids."""
+
+# The player to move is White on every board of the site, the opponent Black (RULES.md).
+WINS = {
+    ("mover", "single"): N_("White wins a single game"),
+    ("mover", "gammon"): N_("White wins a gammon"),
+    ("mover", "backgammon"): N_("White wins a backgammon"),
+    ("mover", "mars"): N_("White wins a mars"),
+    ("mover", "oin"): N_("White wins an oin"),
+    ("mover", "mother"): N_("White wins by pinning the mother"),
+    ("mover", "drop"): N_("White wins a dropped double"),
+    ("opponent", "single"): N_("Black wins a single game"),
+    ("opponent", "gammon"): N_("Black wins a gammon"),
+    ("opponent", "backgammon"): N_("Black wins a backgammon"),
+    ("opponent", "mars"): N_("Black wins a mars"),
+    ("opponent", "oin"): N_("Black wins an oin"),
+    ("opponent", "mother"): N_("Black wins by pinning the mother"),
+    ("opponent", "drop"): N_("Black wins a dropped double"),
+}
+"""Who wins and how, as an answer key says it, as message ids: a sentence each, so that each
+language says it in its own grammar ("Белые выигрывают марс")."""
+
+
+def question(puzzle: Puzzle, lang: str) -> str:
+    """The puzzle's prompt as the learner reads it in ``lang``: a legal task's ends with the
+    play it asks about ("Is 13/7 13/10 legal?"), unless the prompt already writes that play.
+
+    >>> from generator.puzzles import load_puzzle
+    >>> from generator.puzzles.diagnostics import Report
+    >>> text = Path("puzzles/backgammon/bg-hit-and-run.yaml").read_text(encoding="utf-8")
+    >>> puzzle = load_puzzle(Path("bg-hit-and-run.yaml"), Report(), text=text)
+    >>> question(puzzle, "en").endswith("all with the same checker? Is 6/3*/1 legal?")
+    True
+    >>> question(puzzle, "ru").endswith("Можно ли сыграть 6/3*/1?")
+    True
+    """
+    prompt = puzzle.prompt[lang]
+    task = puzzle.task
+    if not isinstance(task, LegalTask) or not prompt:
+        return prompt
+    claim = " ".join(task.claim.split())
+    if claim in " ".join(prompt.split()):
+        return prompt
+    asked = translations(lang).gettext("Is {claim} legal?").format(claim=claim)
+    return f"{prompt} {asked}"
+
+
+def with_question(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with its prompt as :func:`question` writes it in each language: what a page,
+    a worksheet and an answer key show as the question."""
+    if not isinstance(puzzle.task, LegalTask):
+        return puzzle
+    return replace(puzzle, prompt=Text(question(puzzle, "en"), question(puzzle, "ru")))
 
 
 def _cell(position: Position, point: int) -> str:
@@ -79,8 +137,17 @@ def board_text(position: Position, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def show(puzzle: Puzzle, solution: Solution, lang: str = "en") -> str:
-    """The puzzle as a page of text: title, board, dice, question and the engine's answer."""
+def show(
+    puzzle: Puzzle,
+    solution: Solution,
+    lang: str = "en",
+    *,
+    unwritten: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The puzzle as a page of text: title, board, dice, question and the engine's answer.
+
+    ``unwritten``: the texts still to be written, as ``(field, language)`` (from
+    :func:`load_draft`); a note under the title names them."""
     _ = translations(lang).gettext
     ngettext = translations(lang).ngettext
     variant = _(VARIANT_NAMES[puzzle.variant.key])
@@ -89,6 +156,10 @@ def show(puzzle: Puzzle, solution: Solution, lang: str = "en") -> str:
         _("{variant}, level {level} · {id}").format(
             variant=variant, level=puzzle.level, id=puzzle.id
         ),
+    ]
+    if unwritten:
+        lines.append(_unwritten_note(unwritten, lang))
+    lines += [
         "",
         board_text(puzzle.position, lang),
         "",
@@ -97,7 +168,7 @@ def show(puzzle: Puzzle, solution: Solution, lang: str = "en") -> str:
         lines.append(
             _("Dice: {first}-{second}").format(first=puzzle.dice[0], second=puzzle.dice[1])
         )
-    lines.append(_("Question: {prompt}").format(prompt=puzzle.prompt[lang]))
+    lines.append(_("Question: {prompt}").format(prompt=question(puzzle, lang)))
     if puzzle.dice is not None:
         plays = solution.plays
         if plays:
@@ -112,6 +183,109 @@ def show(puzzle: Puzzle, solution: Solution, lang: str = "en") -> str:
     if puzzle.explain is not None:
         lines.append(_("Why: {explanation}").format(explanation=puzzle.explain[lang]))
     return "\n".join(lines)
+
+
+# A new puzzle, its texts still TODO -----------------------------------------------------------
+
+TEXT_FIELDS = {"title": N_("title"), "prompt": N_("question"), "explain": N_("explanation")}
+"""The texts of a puzzle that ``show`` can stand in for, and how its note names them."""
+IN_LANGUAGE = {"en": N_("in English"), "ru": N_("in Russian")}
+STAND_IN = N_("(text still to be written)")
+"""What ``show`` prints in place of a text that is still a placeholder."""
+
+
+def _is_placeholder(text: str) -> bool:
+    """The test of the puzzle reader (``generator.puzzles.load``): "TODO", "...", "?"."""
+    words = text.strip().lower()
+    return words.strip(".!? ") in PLACEHOLDERS or words in PLACEHOLDERS
+
+
+def _placeholders(text: str) -> list[tuple[str, str, int, int]]:
+    """``(field, language, start, end)`` of each text of the puzzle in ``text`` that is still a
+    placeholder; the offsets are those of its YAML scalar (quotes and block indicator
+    included)."""
+    try:
+        document = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return []  # the reader says what is wrong
+    if not isinstance(document, yaml.MappingNode):
+        return []
+    found = []
+    for key, value in document.value:
+        if key.value not in TEXT_FIELDS or not isinstance(value, yaml.MappingNode):
+            continue
+        for lang_node, text_node in value.value:
+            if (
+                lang_node.value in LANGUAGES
+                and isinstance(text_node, yaml.ScalarNode)
+                and text_node.tag == "tag:yaml.org,2002:str"
+                and _is_placeholder(text_node.value)
+            ):
+                found.append(
+                    (
+                        key.value,
+                        lang_node.value,
+                        text_node.start_mark.index,
+                        text_node.end_mark.index,
+                    )
+                )
+    return found
+
+
+def load_draft(path: Path, report: Report) -> tuple[Puzzle | None, tuple[tuple[str, str], ...]]:
+    r"""The puzzle in ``path`` for ``show``, also while its texts are still placeholders (the
+    TODOs that ``new`` writes): each such text reads "(text still to be written)", and the
+    texts are returned as ``(field, language)`` for show's note. ``check`` still refuses such a
+    puzzle. Every other problem of the file goes to ``report``, at its own line.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "new.yaml")
+    ...     _ = path.write_text(
+    ...         "id: new\nvariant: portes\ntitle: {en: TODO, ru: TODO}\nlevel: 1\n"
+    ...         "position: {start: true}\ndice: [6, 5]\ntask: play\n"
+    ...         "prompt:\n  en: Play the 6-5.\n  ru: >-\n    TODO\nanswer: any\n",
+    ...         encoding="utf-8",
+    ...     )
+    ...     puzzle, unwritten = load_draft(path, Report())
+    >>> puzzle.title.ru, puzzle.prompt.en
+    ('(текст ещё не написан)', 'Play the 6-5.')
+    >>> unwritten
+    (('title', 'en'), ('title', 'ru'), ('prompt', 'ru'))
+    """
+    source = read_source(path, Report())
+    spans = _placeholders(source) if source is not None else []
+    if source is None or not spans:
+        return load_puzzle(path, report), ()
+    draft = source
+    for _field, lang, start, end in sorted(spans, key=lambda span: span[2], reverse=True):
+        # The stand-in keeps the scalar's line breaks, so every other line keeps its number.
+        stand_in = json.dumps(translations(lang).gettext(STAND_IN), ensure_ascii=False)
+        draft = draft[:start] + stand_in + "\n" * source.count("\n", start, end) + draft[end:]
+    seen = Report()
+    puzzle = load_puzzle(path, seen, text=draft)
+    if puzzle is None:  # something else is wrong too: report the file as it is written
+        load_puzzle(path, report, text=source)
+        return None, ()
+    report.diagnostics += seen.diagnostics
+    return puzzle, tuple((field, lang) for field, lang, _start, _end in spans)
+
+
+def _unwritten_note(unwritten: Sequence[tuple[str, str]], lang: str) -> str:
+    _ = translations(lang).gettext
+    names = []
+    for field in TEXT_FIELDS:
+        langs = [language for name, language in unwritten if name == field]
+        if not langs:
+            continue
+        name = _(TEXT_FIELDS[field])
+        if len(langs) < len(LANGUAGES):
+            name += " (" + ", ".join(_(IN_LANGUAGE[language]) for language in langs) + ")"
+        names.append(name)
+    return _(
+        "Still to be written: {texts}. The board and the engine's answer are shown; check "
+        "refuses the puzzle until every TODO is replaced by the text."
+    ).format(texts=", ".join(names))
 
 
 def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
@@ -135,36 +309,41 @@ def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
             return ngettext(
                 "{count} die can be played", "{count} dice can be played", solution.number or 0
             ).format(count=solution.number)
+        plays = ", ".join(play.notation for play in solution.plays)
+        if not solution.plays:
+            return _("no legal play: the turn passes")
         return ngettext(
-            "{count} different play", "{count} different plays", solution.number or 0
-        ).format(count=solution.number)
+            "{count} different play: {plays}",
+            "{count} different plays: {plays}",
+            len(solution.plays),
+        ).format(count=len(solution.plays), plays=plays)
     if isinstance(task, DestinationsTask):
         if not solution.places:
             return _("nowhere: that checker cannot move")
-        names = ", ".join(
-            _("off the board") if p == OFF else place_name(p) for p in solution.places
+        points = [place_name(p) for p in solution.places if p != OFF]
+        if not points:
+            return _("off the board")
+        text = ngettext("point {places}", "points {places}", len(points)).format(
+            places=", ".join(points)
         )
-        return ngettext("point {places}", "points {places}", len(solution.places)).format(
-            places=names
+        return (
+            _("{points}, or off the board").format(points=text) if OFF in solution.places else text
         )
     if isinstance(task, PassTask):
         return _("yes, the turn passes") if not solution.legal else _("no, a play is possible")
     if isinstance(task, CubeTask) and solution.cube_value is not None:
         if solution.cube_owner == "opponent":
-            text = _("the cube shows {value} and belongs to the opponent, who took")
+            text = _("the cube shows {value} and belongs to Black, who took")
         else:
-            text = _("the cube shows {value} and belongs to the player to move")
+            text = _("the cube shows {value} and belongs to White")
         return text.format(value=solution.cube_value)
     assert isinstance(task, ResultTask | CubeTask) and solution.result is not None
     result = solution.result
     if result.winner is None:
         return _("a draw: nobody scores")
-    winner = _("the player to move") if result.winner == "mover" else _("the opponent")
-    return ngettext(
-        "{winner} wins {how}: {points} point",
-        "{winner} wins {how}: {points} points",
-        result.points,
-    ).format(winner=winner, how=_(WIN_WORDS[result.kind]), points=result.points)
+    points = ngettext("{points} point", "{points} points", result.points)
+    wins = _(WINS[result.winner, result.kind])
+    return f"{wins}: {points.format(points=result.points)}"
 
 
 # Lessons -----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 import yaml
 
+from ..locale import Message, _
 from .diagnostics import Report
 
 MAX_BYTES = 1024 * 1024
@@ -86,23 +87,32 @@ class Node:
 
 
 class Unreadable(Exception):
-    """A file that is not read: what it is instead, and what to do (the exception's text)."""
+    """A file that is not read: what it is instead, and what to do (the exception's text in
+    English; ``words`` to word it in another language)."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.words = message
+        super().__init__(str(message))
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, _("a folder")),
+    (stat.S_ISFIFO, _("a named pipe (FIFO)")),
+    (stat.S_ISCHR, _("a character device")),
+    (stat.S_ISBLK, _("a block device")),
+    (stat.S_ISSOCK, _("a socket")),
 )
 
 
-def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+def _kind(mode: int) -> Message:
+    return next((name for test, name in _KINDS if test(mode)), _("not a regular file"))
 
 
-def read_file(path: Path, what: str = "a puzzle or lesson file") -> bytes:
+PUZZLE_OR_LESSON = _("a puzzle or lesson file")
+"""What a file read here is, for the messages that say what it should be."""
+
+
+def read_file(path: Path, what: Message = PUZZLE_OR_LESSON) -> bytes:
     """The bytes of the regular file ``path`` (a link is followed), at most ``MAX_BYTES``;
     :class:`Unreadable` says why not. Nothing that is not a regular file is opened, so a
     named pipe cannot block and a device cannot stream without end.
@@ -113,42 +123,45 @@ def read_file(path: Path, what: str = "a puzzle or lesson file") -> bytes:
     generator.puzzles.source.Unreadable: this is a character device, not a file: a puzzle or \
 lesson file is a regular file; remove it or replace it with one
     """
-    fix = f"{what} is a regular file; remove it or replace it with one"
+    fix = _("{what} is a regular file; remove it or replace it with one", what=what)
     try:
         info = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
             target = os.readlink(path)
             raise Unreadable(
-                f"the link points to {target}, which does not exist: point it at a file "
-                "or remove the link"
+                _(
+                    "the link points to {target}, which does not exist: point it at a file "
+                    "or remove the link",
+                    target=target,
+                )
             ) from None
-        raise Unreadable("no such file: check the name") from None
+        raise Unreadable(_("no such file: check the name")) from None
     except OSError as error:
-        raise Unreadable(
-            f"cannot read the file ({error.strerror}): check the file and its permissions"
-        ) from None
+        raise Unreadable(_cannot_read(error)) from None
     link = os.path.islink(path)
     if not stat.S_ISREG(info.st_mode):
         if link:
             raise Unreadable(
-                f"the link points to {os.readlink(path)}, which is {_kind(info.st_mode)}, not a "
-                f"file: {fix}"
+                _(
+                    "the link points to {target}, which is {kind}, not a file: {fix}",
+                    target=os.readlink(path),
+                    kind=_kind(info.st_mode),
+                    fix=fix,
+                )
             )
-        raise Unreadable(f"this is {_kind(info.st_mode)}, not a file: {fix}")
+        raise Unreadable(_not_a_file(info.st_mode, fix))
     if info.st_size > MAX_BYTES:
-        raise Unreadable(_too_big(f"{info.st_size:,} bytes", what))
+        raise Unreadable(_too_big(_("{size} bytes", size=format(info.st_size, ",")), what))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         descriptor = os.open(path, flags)
     except OSError as error:
-        raise Unreadable(
-            f"cannot read the file ({error.strerror}): check the file and its permissions"
-        ) from None
+        raise Unreadable(_cannot_read(error)) from None
     try:
         # The file may have been swapped for something else since it was looked at.
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise Unreadable(f"this is {_kind(os.fstat(descriptor).st_mode)}, not a file: {fix}")
+            raise Unreadable(_not_a_file(os.fstat(descriptor).st_mode, fix))
         chunks: list[bytes] = []
         left = MAX_BYTES + 1
         while left > 0:
@@ -158,21 +171,33 @@ lesson file is a regular file; remove it or replace it with one
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise Unreadable(
-            f"cannot read the file ({error.strerror}): check the file and its permissions"
-        ) from None
+        raise Unreadable(_cannot_read(error)) from None
     finally:
         os.close(descriptor)
     raw = b"".join(chunks)
     if len(raw) > MAX_BYTES:
-        raise Unreadable(_too_big(f"more than {MAX_BYTES:,} bytes", what))
+        raise Unreadable(_too_big(_("more than {size} bytes", size=format(MAX_BYTES, ",")), what))
     return raw
 
 
-def _too_big(size: str, what: str) -> str:
-    return (
-        f"the file has {size}; {what} has at most {MAX_BYTES:,} (1 MiB): split it or remove "
-        "what does not belong"
+def _cannot_read(error: OSError) -> Message:
+    return _(
+        "cannot read the file ({reason}): check the file and its permissions",
+        reason=error.strerror,
+    )
+
+
+def _not_a_file(mode: int, fix: Message) -> Message:
+    return _("this is {kind}, not a file: {fix}", kind=_kind(mode), fix=fix)
+
+
+def _too_big(size: Message, what: Message) -> Message:
+    return _(
+        "the file has {size}; {what} has at most {most} (1 MiB): split it or remove "
+        "what does not belong",
+        size=size,
+        what=what,
+        most=format(MAX_BYTES, ","),
     )
 
 
@@ -189,8 +214,10 @@ def decode(raw: bytes, path: Path, report: Report) -> str | None:
             path,
             line,
             column,
-            f"the file is not UTF-8 text (the byte 0x{raw[error.start]:02X} here): save it as "
-            "UTF-8",
+            _(
+                "the file is not UTF-8 text (the byte {byte} here): save it as UTF-8",
+                byte=format(raw[error.start], "#04X").replace("0X", "0x"),
+            ),
         )
         return None
 
@@ -230,24 +257,34 @@ def character_name(char: str) -> str:
     elif 0x80 <= code < 0xA0:
         name = _C1.split()[code - 0x80]
     elif 0xD800 <= code < 0xE000:
-        name = "half of a surrogate pair"
+        name = "half of a surrogate pair"  # a Unicode name, as unicodedata gives the others
     else:
         name = unicodedata.name(char, "unnamed")
     return f"U+{code:04X} ({name})"
 
 
-def _what(char: str) -> str:
+def _code(char: str) -> str:
+    """How a message names a character: ``U+007F``."""
+    return "U+" + format(ord(char), "04X")
+
+
+def _what(char: str) -> Message:
     code = ord(char)
     if code in (0x2028, 0x2029):
-        return "an invisible line break"
+        return _("an invisible line break")
     if 0xD800 <= code < 0xE000:
-        return "half of a character"
-    return "an invisible control character"
+        return _("half of a character")
+    return _("an invisible control character")
 
 
-def character_problem(char: str) -> str:
+def character_problem(char: str) -> Message:
     """What is wrong with a forbidden character of a file, and the fix."""
-    return f"{character_name(char)} is {_what(char)}: remove the character U+{ord(char):04X}"
+    return _(
+        "{character} is {what}: remove the character {code}",
+        character=character_name(char),
+        what=_what(char),
+        code=_code(char),
+    )
 
 
 def check_characters(text: str, path: Path, report: Report) -> bool:
@@ -277,8 +314,15 @@ def check_characters(text: str, path: Path, report: Report) -> bool:
                         path,
                         line,
                         column,
-                        f"{rest} more invisible characters from here on, such as "
-                        f"{character_name(char)}: remove them all",
+                        Message.ngettext(
+                            "{count} more invisible character from here on, such as "
+                            "{character}: remove them all",
+                            "{count} more invisible characters from here on, such as "
+                            "{character}: remove them all",
+                            rest,
+                            count=rest,
+                            character=character_name(char),
+                        ),
                     )
                     break
                 report.error(path, line, column, character_problem(char))
@@ -287,14 +331,18 @@ def check_characters(text: str, path: Path, report: Report) -> bool:
                     path,
                     line,
                     column,
-                    f"{character_name(char)} shows the text after it in another order than it "
-                    f"is written: remove the character U+{ord(char):04X} unless the text needs it",
+                    _(
+                        "{character} shows the text after it in another order than it is "
+                        "written: remove the character {code} unless the text needs it",
+                        character=character_name(char),
+                        code=_code(char),
+                    ),
                 )
     return ok
 
 
 def read_source(
-    path: Path, report: Report, *, raw: bytes | None = None, what: str = "a puzzle or lesson file"
+    path: Path, report: Report, *, raw: bytes | None = None, what: Message = PUZZLE_OR_LESSON
 ) -> str | None:
     """The text of the file ``path`` (or of its content ``raw``), or ``None`` after reporting
     why it cannot be read: not a regular file, over 1 MiB, not UTF-8, or holding invisible
@@ -303,7 +351,7 @@ def read_source(
         try:
             raw = read_file(path, what)
         except Unreadable as error:
-            report.error(path, 1, 1, str(error))
+            report.error(path, 1, 1, error.words)
             return None
     text = decode(raw, path, report)
     if text is None or not check_characters(text, path, report):
@@ -322,26 +370,84 @@ def read_yaml(
         if text is None:
             return None
     elif len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        report.error(path, 1, 1, "the text is over 1 MiB; a puzzle or lesson is much smaller")
+        report.error(path, 1, 1, _("the text is over 1 MiB; a puzzle or lesson is much smaller"))
         return None
     try:
         document = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = error.problem or error.context or "not valid YAML"
-        report.error(path, line, column, f"not valid YAML: {problem}")
+        line, column, problem = _yaml_problem(error, text)
+        report.error(path, line, column, _("not valid YAML: {problem}", problem=problem))
         return None
     except yaml.YAMLError as error:
-        report.error(path, 1, 1, f"not valid YAML: {error}")
+        report.error(path, 1, 1, _("not valid YAML: {problem}", problem=error))
         return None
     except RecursionError:
-        report.error(path, 1, 1, "the YAML is nested far too deeply to be a puzzle")
+        report.error(path, 1, 1, _TOO_DEEP)
         return None
     if document is None:
-        report.error(path, 1, 1, "the file is empty: a puzzle starts with 'id:'")
+        report.error(path, 1, 1, _("the file is empty: a puzzle starts with 'id:'"))
         return None
     return _convert(document, path, report, set(), 0)
+
+
+_CLOSING = {"flow mapping": ("{", "}"), "flow sequence": ("[", "]")}
+
+
+_TOO_DEEP = _("the YAML is nested far too deeply to be a puzzle")
+
+
+def _yaml_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str | Message]:
+    """Where a YAML mistake is, and what it is. YAML notices some mistakes only lines later,
+    at the end of the file or of a bracket: a quote, a bracket or a brace left open, or a
+    field name without its colon. Those are reported where they begin, the line to fix.
+
+    >>> text = "id: a\\ntitle: 'Enter\\nlevel: 1\\n"
+    >>> line, column, problem = _yaml_problem(_error(text), text)
+    >>> line, column, str(problem)
+    (2, 8, "the text that starts with ' here has no closing ': end it with ' where the text ends")
+    """
+    problem = error.problem or error.context or "not valid YAML"
+    mark, context = error.problem_mark or error.context_mark, error.context_mark
+    at = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if context is None or mark is None or context.line == mark.line:
+        return (*at, problem)
+    start = (context.line + 1, context.column + 1)
+    what = error.context or ""
+    if what.endswith("a quoted scalar"):
+        lines = text.splitlines()
+        written = lines[context.line][context.column : context.column + 1] if lines else ""
+        quote = written if written in ("'", '"') else '"'
+        return (
+            *start,
+            _(
+                "the text that starts with {quote} here has no closing {quote}: end it with "
+                "{quote} where the text ends",
+                quote=quote,
+            ),
+        )
+    for kind, (opening, closing) in _CLOSING.items():
+        if what.endswith(kind):
+            return (
+                *start,
+                _(
+                    "the '{opening}' here is not closed: end it with '{closing}' (and put a "
+                    "text that holds ':' or ',' in quotes)",
+                    opening=opening,
+                    closing=closing,
+                ),
+            )
+    if what.endswith("a simple key") and "':'" in problem:
+        return (*start, _("a field name needs a ':' after it, such as 'level: 1'"))
+    return (*at, problem)
+
+
+def _error(text: str) -> yaml.MarkedYAMLError:
+    """The error YAML raises for ``text`` (for the examples above)."""
+    try:
+        yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as error:
+        return error
+    raise AssertionError("valid YAML")
 
 
 def _convert(
@@ -353,12 +459,12 @@ def _convert(
             path,
             line,
             column,
-            "YAML anchors and aliases (& and *) are not used in puzzles: write the value out",
+            _("YAML anchors and aliases (& and *) are not used in puzzles: write the value out"),
         )
         return None
     seen.add(id(node))
     if depth > MAX_DEPTH:
-        report.error(path, line, column, "the YAML is nested far too deeply to be a puzzle")
+        report.error(path, line, column, _TOO_DEEP)
         return None
     if isinstance(node, yaml.MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
@@ -370,7 +476,7 @@ def _convert(
             if key is None or value is None:
                 return None
             if key.is_mapping or key.is_list:
-                report.error(path, key.line, key.column, "a key must be a plain word or number")
+                report.error(path, key.line, key.column, _("a key must be a plain word or number"))
                 return None
             if key.value in result.value:
                 first = result.keys[key.value]
@@ -378,7 +484,11 @@ def _convert(
                     path,
                     key.line,
                     key.column,
-                    f"{key.value!r} is given twice (first on line {first.line}): keep one",
+                    _(
+                        "{key} is given twice (first on line {line}): keep one",
+                        key=repr(key.value),
+                        line=first.line,
+                    ),
                 )
                 return None
             result.value[key.value] = value
@@ -400,7 +510,12 @@ def _convert(
     try:
         value = _CONSTRUCTOR.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as error:
-        report.error(path, line, column, f"cannot read {node.value!r}: {error}")
+        report.error(
+            path,
+            line,
+            column,
+            _("cannot read {value}: {error}", value=repr(node.value), error=error),
+        )
         return None
     bad = FORBIDDEN.search(value) if isinstance(value, str) else None
     if bad is not None:  # the file's own characters were checked: this one is an escape
@@ -409,8 +524,13 @@ def _convert(
             path,
             line,
             column,
-            f"the text holds {character_name(char)}, {_what(char)} written as an escape: "
-            f"remove the character U+{ord(char):04X}",
+            _(
+                "the text holds {character}, {what} written as an escape: remove the "
+                "character {code}",
+                character=character_name(char),
+                what=_what(char),
+                code=_code(char),
+            ),
         )
         return None
     return Node(value, line, column)
@@ -422,8 +542,11 @@ def _refuse_tag(node: yaml.Node, path: Path, report: Report) -> Node | None:
         path,
         line,
         column,
-        f"the YAML tag {node.tag!r} is not allowed: puzzles hold "
-        "plain text, numbers, lists and mappings only",
+        _(
+            "the YAML tag {tag} is not allowed: puzzles hold plain text, numbers, lists and "
+            "mappings only",
+            tag=repr(node.tag),
+        ),
     )
     return None
 
