@@ -2,6 +2,8 @@
 #
 #   make site       build the site into site/
 #   make test       run every check (lint, format, types, tests, a strict site build)
+#   make test-deep  the tests again with the slow sweeps: GNU Backgammon and the reference
+#                   move generators asked live and at full size, many more hypothesis examples
 #   make serve      preview the site with live reload
 #   make clean      remove build output and caches (keeps .venv)
 #   make distclean  also remove .venv
@@ -16,7 +18,13 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/pip install --quiet
 
-.PHONY: site test serve clean distclean
+# pytest runs on both cores (pytest-xdist): `make test PYTEST_JOBS=0` runs it in one process.
+# Whole modules go to one process (loadscope), so that a module's own site build is made once;
+# the project's site (tests/conftest.py) is built once in each process that needs it.
+PYTEST_JOBS ?= 2
+PYTEST := $(BIN)/pytest -n $(PYTEST_JOBS) --dist loadscope
+
+.PHONY: site test test-deep serve clean distclean
 
 site: $(VENV)/.installed-site
 	$(BIN)/mkdocs build --strict
@@ -25,10 +33,19 @@ test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 	$(BIN)/ruff check generator tests
 	$(BIN)/ruff format --check generator tests
 	$(BIN)/mypy --strict generator/engine
-	$(BIN)/pytest
-	@# Not --quiet: MkDocs 1.6 then stops counting warnings, and --strict could not fail.
-	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-		$(BIN)/mkdocs build --strict --site-dir "$$tmp"
+	@# The strict build runs beside pytest (most of its time it waits for Chromium printing the
+	@# PDFs); what it says is shown after pytest's report. Not --quiet: MkDocs 1.6 then stops
+	@# counting warnings, and --strict could not fail.
+	@tmp=$$(mktemp -d) || exit 1; trap 'rm -rf "$$tmp"' EXIT; \
+	{ $(BIN)/mkdocs build --strict --site-dir "$$tmp/site" >"$$tmp/build.log" 2>&1; \
+		echo $$? >"$$tmp/build.rc"; } & \
+	echo "$(PYTEST)" && $(PYTEST); tests=$$?; wait; \
+	echo "$(BIN)/mkdocs build --strict --site-dir $$tmp/site"; cat "$$tmp/build.log"; \
+	test "$$tests" = 0 && test "$$(cat "$$tmp/build.rc")" = 0
+
+# The tests marked deep too, and hypothesis's deep profile (tests/conftest.py; README.md, Tests).
+test-deep: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
+	$(PYTEST) --deep
 
 # --dirty: after an edit only the pages it changed are rebuilt (the search index and PDFs stay
 # those of the first build). MkDocs warns about every dirty build, so strict mode, which stops

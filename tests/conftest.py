@@ -1,21 +1,61 @@
-"""Options for the whole test suite."""
+"""Options for the whole test suite: the deep sweeps, hypothesis's profiles, and the project's
+site built once for every test that looks at it.
+
+Only the standard library and pytest are needed here, so that the engine and puzzle tests run
+without the site or browser stack: hypothesis and MkDocs are imported only where they are used,
+and the browser fixtures are a plugin of their own (tests/browser_fixtures.py) that only
+tests/browser and tests/widget load.
+
+- ``pytest`` (``make test``) deselects the tests marked ``deep`` and runs hypothesis with the
+  ``tabula`` profile: derandomized, a fixed and modest number of examples, so two runs test the
+  same cases and take the same time.
+- ``pytest --deep`` (``make test-deep``) also runs the ``deep`` tests (the sweeps against GNU
+  Backgammon and the reference move generators, live and at full size) and switches hypothesis
+  to the ``deep`` profile: random, many more examples, failures kept in .hypothesis/ and tried
+  first next time. ``--hypothesis-profile NAME`` chooses a profile by hand.
+"""
 
 from __future__ import annotations
 
-import os
+import contextlib
+import functools
+import http.server
+import shutil
+import sys
+import threading
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
-from playwright.sync_api import Error as PlaywrightError
 
-from generator.site.pdf import QUIET_FLAGS
+if TYPE_CHECKING:
+    from generator.puzzles import Project
 
-CHROMIUM = os.environ.get("TABULA_CHROMIUM", "/usr/bin/chromium")
-"""Debian's chromium, which `make test` installs (TABULA_CHROMIUM names another Chromium)."""
+REPO = Path(__file__).parent.parent
 
-_SKIPPED: list[str] = []
-"""Why the browser tests were skipped, if they were: told at the end of the run."""
+EXAMPLES = 50
+"""Examples per hypothesis test in ``make test`` (the ``tabula`` profile)."""
+DEEP_EXAMPLES = 1000
+"""Examples per hypothesis test in ``make test-deep`` (the ``deep`` profile)."""
+
+
+def _register_hypothesis_profiles() -> None:
+    try:
+        from hypothesis import settings
+    except ImportError:  # not installed: the property tests cannot run anyway
+        return
+    settings.register_profile(
+        "tabula", max_examples=EXAMPLES, derandomize=True, deadline=None, database=None
+    )
+    settings.register_profile("deep", max_examples=DEEP_EXAMPLES, deadline=None)
+    settings.load_profile("tabula")
+
+
+# Registered and loaded on import, before any test module builds its settings; the hypothesis
+# plugin's own --hypothesis-profile (read later, in its pytest_configure) still wins.
+_register_hypothesis_profiles()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -26,48 +66,197 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite tests/render/golden/*.svg from the current drawing code (look at the "
         "gallery first: python -m generator.render.gallery OUT_DIR)",
     )
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        default=False,
+        help="also run the tests marked deep (the live sweeps against GNU Backgammon and the "
+        "reference move generators) and use hypothesis's deep profile (make test-deep)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--deep") and not config.getoption("hypothesis_profile", None):
+        with contextlib.suppress(ImportError):
+            from hypothesis import settings
+
+            settings.load_profile("deep")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--deep"):
+        return
+    deep = [item for item in items if item.get_closest_marker("deep")]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if not item.get_closest_marker("deep")]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if config.getoption("--deep"):
+        return "tabula: deep run (tests marked deep included)"
+    return "tabula: tests marked deep are deselected (run them with --deep, or make test-deep)"
+
+
+BROWSER_FIXTURES = "tests.browser_fixtures"
+
+
+def load_browser_fixtures(config: pytest.Config) -> None:
+    """Register the browser fixtures (tests/browser_fixtures.py) as a plugin, once: the
+    conftests of tests/browser and tests/widget call this from their pytest_configure."""
+    if config.pluginmanager.has_plugin(BROWSER_FIXTURES):
+        return
+    module = sys.modules.get(BROWSER_FIXTURES)
+    if module is None:
+        config.pluginmanager.import_plugin(BROWSER_FIXTURES)
+    else:  # already imported (its doctests were collected first)
+        config.pluginmanager.register(module, BROWSER_FIXTURES)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _SKIPPED:
-        terminalreporter.write_line(
-            f"warning: the browser tests were skipped: {_SKIPPED[0]}", yellow=True, bold=True
-        )
+    # Read from the reports, not from the fixture, so that it works when pytest-xdist runs the
+    # browser tests in other processes.
+    from tests.browser_fixtures import SKIP_PREFIX
+
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        if SKIP_PREFIX in reason:
+            why = reason.split(SKIP_PREFIX, 1)[1]
+            terminalreporter.write_line(
+                f"warning: the browser tests were skipped: {why}", yellow=True, bold=True
+            )
+            return
 
 
-def _skip(reason: str) -> None:
-    _SKIPPED.append(reason)
-    pytest.skip(reason)
+# --- the project's site, built once ------------------------------------------------------------
+
+EXTRA = {
+    "backgammon/zz-widget-double.yaml": """\
+id: zz-widget-double
+variant: backgammon
+title: {en: Four threes, ru: Четыре тройки}
+level: 1
+position:
+  mover: {13: 2, 8: 2, 6: 11}
+  opponent: {1: 2, 12: 5, 17: 3, 19: 5}
+dice: [3, 3]
+task: play
+prompt: {en: Make two new points with 3-3., ru: Займите 3-3 два новых пункта.}
+answer: [13/10(2) 8/5(2)]
+explain: {en: Both points at once., ru: Сразу два пункта.}
+""",
+    "backgammon/zz-widget-bear-off.yaml": """\
+id: zz-widget-bear-off
+variant: backgammon
+title: {en: An oversized six, ru: Шестёрка больше пункта}
+level: 2
+position:
+  mover: {5: 2, 3: 3, 1: 1}
+  opponent: {24: 2, 13: 13}
+dice: [6, 2]
+task: play
+prompt: {en: Bear off with 6-2., ru: Снимите шашки с 6-2.}
+answer: any
+""",
+    "backgammon/zz-widget-spread.yaml": """\
+id: zz-widget-spread
+variant: backgammon
+title: {en: Fifteen lone checkers, ru: Пятнадцать одиноких шашек}
+level: 5
+position:
+  text: "16:1 15:1 14:1 13:1 12:1 11:1 10:1 9:1 8:1 7:1 6:1 5:1 4:1 3:1 2:1 / 21:5 20:5 19:5"
+dice: [1, 1]
+task: play
+prompt: {en: Play 1-1 any way., ru: Сыграйте 1-1 как угодно.}
+answer: any
+""",
+}
+"""Puzzles the widget tests (tests/widget) add to the project's own: a double played in four
+steps, an oversized die bearing off, and the largest graph measured."""
 
 
-# One Playwright and one Chromium for the whole run: the sync API allows one Playwright per
-# process, and the site tests (tests/browser) and the widget tests (tests/widget) share them.
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@dataclass
+class Site:
+    """The built copy of the project: its sources, its pages, and where they are served."""
+
+    root: Path
+    """The copy's sources: mkdocs.yml, docs/, puzzles/ (with :data:`EXTRA`)."""
+    folder: Path
+    """The built pages."""
+    url: str
+    requests: list[str] = field(default_factory=list)
+    """Every URL a page of tests/browser requested, in every test of the session."""
+
+    def __call__(self, path: str = "") -> str:
+        """The address of ``path`` (``"ru/puzzles/"``) on the test server."""
+        return self.url + path.lstrip("/")
+
+    @functools.cached_property
+    def project(self) -> Project:
+        """The copy's puzzles and lessons, checked."""
+        from generator.puzzles import check_files, yaml_files
+
+        return check_files(yaml_files([self.root / "puzzles"]))
+
+
+def _copy_project(root: Path) -> None:
+    """The project's sources into ``root``, without the pages a build of the work tree wrote
+    (or is writing) into each language's tree, and :data:`EXTRA`."""
+    from generator.site.generate import GENERATED
+
+    docs = REPO / "docs"
+
+    def generated(folder: str, names: list[str]) -> list[str]:
+        written = GENERATED if Path(folder).parent == docs else ()
+        return [name for name in names if name in written or ".tabula-" in name]
+
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "puzzles", root / "puzzles")
+    shutil.copytree(docs, root / "docs", ignore=generated)
+    for name, text in EXTRA.items():
+        (root / "puzzles" / name).write_text(text, encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
+def project_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The project (mkdocs.yml, docs/, puzzles/ and :data:`EXTRA`) built once per session into
+    a temporary folder and served on 127.0.0.1 by a threaded ``http.server``, for the browser
+    and widget tests. Building a copy leaves the work tree's generated pages alone.
 
+    Not strict: warnings (a broken link in a page being written) are the strict build's
+    business in ``make test``; here they would hide what the browser sees. No worksheet PDFs
+    (a Chromium run each, and no test here opens one).
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
 
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not os.access(CHROMIUM, os.X_OK):
-        _skip(
-            f"Debian's chromium is not installed at {CHROMIUM} (make test installs it as root "
-            "with apt-get install chromium)"
-        )
+    root = tmp_path_factory.mktemp("project")
+    _copy_project(root)
+    folder = root / "site"
+    folder.mkdir()
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    # site_url is the server's, as `mkdocs serve` does: Material's instant navigation only
+    # takes over links found in sitemap.xml, whose addresses come from site_url (and Material
+    # keeps their port, so https://tabula.example.org/ would match no link on this server).
+    config = load_config(str(root / "mkdocs.yml"), site_dir=str(folder), site_url=url, strict=False)
+    tabula = config.plugins["tabula"].config
+    if "pdf" in tabula:
+        tabula["pdf"] = "no"
+    build(config)
+    thread = threading.Thread(target=server.serve_forever, name="project-site", daemon=True)
+    thread.start()
     try:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(QUIET_FLAGS))
-    except PlaywrightError as error:
-        _skip(f"{CHROMIUM} cannot be started: {_why(str(error))}")
-    try:
-        yield chromium
+        yield Site(root, folder, url)
     finally:
-        chromium.close()
-
-
-def _why(message: str) -> str:
-    """Playwright's first line and what the browser itself wrote on stderr, without the long
-    command lines."""
-    lines = message.strip().splitlines() or ["(no message)"]
-    said = [line.split("[err]", 1)[1].strip() for line in lines if "[err]" in line]
-    return "; ".join([lines[0], *dict.fromkeys(said)][:4])
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

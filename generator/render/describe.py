@@ -1,9 +1,10 @@
 """The words of a board diagram: its ``<title>``, its ``<desc>`` and its caption, in one language.
 
 A screen reader reads the description instead of the picture, so it says what a player sees:
-whose turn it is, how many checkers of each side stand where (the heads of the running games and
-Plakoto's pinned checkers by name), the bar, the borne-off checkers, the dice, the cube and the
-teaching marks. Every sentence comes from the catalogs, with the plural form the number needs.
+whose turn it is, how many checkers of each side stand where (Long Nardy's heads, Fevga's
+starting points and Plakoto's pinned checkers by name), the bar, the borne-off checkers, the dice,
+the cube and the teaching marks. Every sentence comes from the catalogs, with the plural form the
+number needs.
 
 >>> from generator.engine import find_variant
 >>> start = find_variant("backgammon").start()
@@ -45,8 +46,10 @@ HIGHLIGHT_WORDS: dict[HighlightKind, str] = {
     "block": N_("A forbidden block of six: {places}."),
 }
 
-HEAD = 24
-"""The mover's head (Long Nardy) or start (Fevga); the opponent's is its other number."""
+START = 24
+"""The point where all of a running game's checkers begin, in the owner's numbering: the head
+in Long Nardy (``variant.head``), the starting point in Fevga, which has no head rule and so no
+head (RULES.md 2.6); the opponent's is its other number."""
 
 
 class Words(NamedTuple):
@@ -80,6 +83,8 @@ def describe(
     'Long Nardy: light to move'
     >>> words.desc.split(". ")[1]
     'Light checkers, to move: 15 checkers on the head (the 24-point)'
+    >>> describe(find_variant("fevga").start()).desc.split(". ")[1]
+    'Light checkers, to move: 15 checkers on the starting point (the 24-point)'
     """
     catalog = translations(lang)
     _ = catalog.gettext
@@ -100,7 +105,7 @@ def describe(
     def side_items(mover: bool) -> str:
         counts = position.mover if mover else position.opponent
         pinned = position.mover_pinned if mover else position.opponent_pinned
-        head = HEAD if mover else variant.other_numbering(HEAD)
+        start = START if mover else variant.other_numbering(START)
         # Each side's points in the order it travels them: its own 24 first.
         own: Callable[[int], int] = (lambda p: p) if mover else variant.opponent_own_point
         items: list[str] = []
@@ -110,11 +115,20 @@ def describe(
                 continue
             if point in pinned:
                 items.append(_("a checker pinned on the {point}-point").format(point=point))
-            elif variant.same_direction and point == head:
+            elif variant.same_direction and point == start and variant.head:
                 items.append(
                     ngettext(
                         "{count} checker on the head (the {point}-point)",
                         "{count} checkers on the head (the {point}-point)",
+                        count,
+                    ).format(count=count, point=point)
+                )
+            elif variant.same_direction and point == start:
+                # Fevga: the same point, but no head rule and no head.
+                items.append(
+                    ngettext(
+                        "{count} checker on the starting point (the {point}-point)",
+                        "{count} checkers on the starting point (the {point}-point)",
                         count,
                     ).format(count=count, point=point)
                 )

@@ -204,7 +204,7 @@ def gallery() -> tuple[Example, ...]:
             "tavla-modern-cube",
             {
                 "en": "Tavla Modern: the cube on 8 belongs to light",
-                "ru": "Тавла современная: куб на 8 у светлых",
+                "ru": "Современная тавла: куб на 8 у светлых",
             },
             Position(tavla, middle.mover, middle.opponent),
             {"cube": Cube(8, "mover"), "dice": (2, 2)},

@@ -19,11 +19,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..locale import TAG_NAMES, VARIANT_NAMES, explain, translations
+from ..locale import RULES_NAMES, TAG_NAMES, VARIANT_NAMES, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
 from ..puzzles.model import Text
-from ..puzzles.show import _answer
+from ..puzzles.show import _answer, with_question
 from .markup import plain_html, rich_html
 from .widget import widget_data
 
@@ -99,6 +99,7 @@ def puzzle_page(
     solution (hidden until asked for). ``following``: the next puzzle's id in the variant's
     list, for the widget's "next puzzle" when the puzzle is in no lesson."""
     lessons = list(lessons)
+    puzzle = with_question(puzzle)  # a legal task's question names the claimed play
     _ = translations(lang).gettext
     ngettext = translations(lang).ngettext
     dice = ""
@@ -121,7 +122,12 @@ def puzzle_page(
         **widget_data(puzzle, solution, lang, lessons=lessons, following=following),
     }
     labels = {
-        "variant": _(VARIANT_NAMES[puzzle.variant.key]),
+        "variant": _(VARIANT_NAMES[puzzle.variant.key])
+        + (
+            f" · {_(RULES_NAMES[puzzle.variant.rules])}"
+            if puzzle.variant.rules in RULES_NAMES
+            else ""
+        ),
         "level": _("level {level}").format(level=puzzle.level),
         "solution": _("Show the solution"),
         "in_lessons": _("In the lessons:"),
@@ -372,20 +378,22 @@ def sheet_pages(
     lang: str,
     board: BoardFunction,
 ) -> list[Page]:
-    """A lesson's printable worksheet (numbered diagrams, questions and room to write) and its
-    answer key (the same with the engine's answers and the teacher's explanations)."""
+    """A lesson's printable worksheet (numbered diagrams, questions and a box to write each
+    answer in) and its answer key (the same with the engine's answers and the teacher's
+    explanations). The heading names the sheet first ("Worksheet — Club, week 1: tavla"), so a
+    lesson title with a colon of its own reads as one title."""
     _ = translations(lang).gettext
     labels = {
-        "lesson": lesson.title[lang],
         "level": _("level {level}").format(level=lesson.level),
         "name": _("Name:"),
         "date": _("Date:"),
         "back": _("Back to the lesson"),
         "worksheet": _("Worksheet"),
         "key": _("Answer key"),
+        "your_answer": _("Your answer:"),
     }
     items = []
-    for puzzle in puzzles:
+    for puzzle in map(with_question, puzzles):  # a legal task names its claim
         dice = ""
         if puzzle.dice is not None:
             dice = _("Dice: {first}-{second}").format(first=puzzle.dice[0], second=puzzle.dice[1])
@@ -405,8 +413,8 @@ def sheet_pages(
     template = _environment().get_template("sheet.md.j2")
     pages = []
     for key, heading, folder in (
-        (False, _("{lesson}: worksheet"), "worksheet"),
-        (True, _("{lesson}: answer key"), "key"),
+        (False, _("Worksheet — {lesson}"), "worksheet"),
+        (True, _("Answer key — {lesson}"), "key"),
     ):
         title = heading.format(lesson=lesson.title[lang])
         text = template.render(

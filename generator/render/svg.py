@@ -154,7 +154,7 @@ def board_svg(
     drawing = _Drawing(canvas, board, position)
     variant = position.variant
     # The board without checkers is the same for many diagrams: drawn once per look.
-    look = (mirrored, both_numbers, variant.has_bar, variant.same_direction)
+    look = (mirrored, both_numbers, variant.has_bar, variant.same_direction, bool(variant.head))
     canvas.reuse(canvas.root, look, {"class": "board"}, drawing.empty_board)
     drawing.highlights(spots)
     drawing.checkers()
@@ -259,12 +259,15 @@ class _Drawing:
                 other = str(self.variant.other_numbering(point))
                 c.text(group, x, b.number_y(point, True), other, {"class": "num other"})
         if self.variant.same_direction:
-            # The heads of the running games: a tab on the frame in the owner's colour.
+            # Where the running games start: a tab on the frame in the owner's colour. Long
+            # Nardy calls that point the head; Fevga has no head rule and no head, and its tab
+            # says that it marks the start (data-mark="start", styled like the head's).
+            start = {} if self.variant.head else {"data-mark": "start"}
             for owner, point in (("mover", 24), ("opponent", self.variant.other_numbering(24))):
                 base, way = b.base_y(point)
                 y = base - FRAME if way > 0 else base
                 x = b.point_x(point) - POINT_W // 2 + 4
-                attributes = {"class": f"head-mark {owner}"}
+                attributes = {"class": f"head-mark {owner}", **start}
                 c.rect(group, x, y + 1, POINT_W - 8, FRAME - 2, attributes)
 
     def highlights(self, highlights: Sequence[Highlight]) -> None:

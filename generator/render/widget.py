@@ -1,8 +1,8 @@
 """The puzzle widget's data: every answer the page's script needs, worked out by the engine.
 
-The widget (``docs/assets/widget.js``) knows no rules. For a ``play`` puzzle it walks the graph
-of partial plays computed here: from each state reached by legal single steps, every step a
-learner can try (each place where the mover has a checker, with each die still to play, moves
+The widget (``generator/site/assets/widget.js``) knows no rules. For a ``play`` puzzle it walks
+the graph of partial plays computed here: from each state reached by legal single steps, every
+step a learner can try (each place where the mover has a checker, with each die still to play, moves
 to ``off`` included) is either legal, leading to another state, or refused, with the engine's
 reason already in the page's language. States are the engine's (board, dice left and what the
 variant remembers), so two orders of the same steps meet in one state: the tree is a graph.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import gzip
 import hashlib
 import os
 import re
@@ -17,10 +18,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..engine import Position
+from ..locale import translations
 from ..puzzles import Diagnostic, Lesson, Project, Puzzle, Solution, check_files, yaml_files
 from ..puzzles.check import site_languages
 from ..puzzles.fences import Fence
@@ -37,8 +39,13 @@ from ..render.pages import (
     sheet_pages,
 )
 
-GENERATED = ("puzzles", "lessons", "gallery")
-"""The folders of each language's tree that the generator owns: never edit files there."""
+GENERATED = ("puzzles", "lessons", "gallery", "search")
+"""The folders of each language's tree that the generator owns: never edit files there.
+(``search/`` holds the search page of a site that has no ``search.md`` of its own.)"""
+
+KEYS = ("key",)
+"""The folder of a lesson's answer key, beside its page (``lessons/<id>/key/``); its PDFs are
+``key.<lang>.pdf``."""
 
 
 @cache
@@ -124,13 +131,17 @@ def put_back(html: str) -> str:
     return _MARK.sub(lambda match: SET_ASIDE[match.group(1)], html)
 
 
-def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Site:
+def prepare(
+    puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False, public_keys: bool = True
+) -> Site:
     """Check every puzzle, lesson and board fence, then render the generated pages of every
     language. The result is cached by the content of the sources, so the per-language builds
-    and unchanged reloads do no work twice."""
+    and unchanged reloads do no work twice. Without ``public_keys`` the answer keys are still
+    rendered (they are built, then set apart by :func:`set_keys_apart`), but no other page
+    links to them."""
     hand_written = hand_written_pages(docs_dir)
     sources = yaml_files([puzzles_dir]) if puzzles_dir.is_dir() else []
-    key = _signature(sources + hand_written) + str(with_pdf)
+    key = _signature(sources + hand_written) + str(with_pdf) + str(public_keys)
     if key in _BUILT:
         return _BUILT[key]
     languages = site_languages(docs_dir)
@@ -148,32 +159,138 @@ def prepare(puzzles_dir: Path, docs_dir: Path, *, with_pdf: bool = False) -> Sit
             if one.variant is two.variant:
                 following[one.id] = two.id
         for lang in languages:
+            # A lesson written in one language only is listed in that language only.
+            lessons_here = {
+                key: lesson for key, lesson in project.lessons.items() if lang in lesson.languages
+            }
             pages = [
                 _puzzle_page(
                     puzzle,
                     project.solutions[puzzle_id],
                     lang,
-                    lessons_of.get(puzzle_id, []),
+                    [
+                        lesson
+                        for lesson in lessons_of.get(puzzle_id, [])
+                        if lang in lesson.languages
+                    ],
                     following.get(puzzle_id),
                     project.tag_labels,
                 )
                 for puzzle_id, puzzle in sorted(project.puzzles.items())
             ]
-            for _, lesson in sorted(project.lessons.items()):
+            for _, lesson in sorted(lessons_here.items()):
                 members = [project.puzzles[p] for p in lesson.puzzles]
-                pages.append(lesson_page(lesson, members, lang, with_pdf=with_pdf))
-                pages += sheet_pages(lesson, members, project.solutions, lang, _board)
+                sheets = [lesson_page(lesson, members, lang, with_pdf=with_pdf)]
+                sheets += sheet_pages(lesson, members, project.solutions, lang, _board)
+                pages += sheets if public_keys else [_without_key_links(page) for page in sheets]
             pages += index_pages(
                 list(project.puzzles.values()),
-                list(project.lessons.values()),
+                list(lessons_here.values()),
                 lang,
                 project.tag_labels,
             )
             pages.append(gallery_page(lang))
+            if not (docs_dir / lang / "search.md").is_file():
+                pages.append(search_page(lang))
             site.pages[lang] = [Page(page.path, set_aside(page.text)) for page in pages]
     _BUILT.clear()
     _BUILT[key] = site
     return site
+
+
+def search_page(lang: str) -> Page:
+    """The site's search page in ``lang`` (``search/``): the box that the site's script
+    (``assets/tabula.js``) fills with Pagefind's, searching this language's pages only."""
+    _ = translations(lang).gettext
+    title = _("Search")
+    intro = _(
+        "Search every page of this site: puzzles, lessons and the rest. Words are found in all "
+        "their forms: “points” finds “point” too."
+    )
+    return Page(
+        PurePosixPath("search", "index.md"),
+        f'# {title}\n\n{intro}\n\n<div id="tabula-search"></div>\n',
+    )
+
+
+# A link to an answer key, with the " · " that parts it from its neighbour: on a lesson's page
+# (key/, key.<lang>.pdf) and on its worksheet (../key/).
+_KEY_LINK = re.compile(
+    r'(?: · )?<a href="(?:\.\./)?key(?:/|\.[\w-]+\.pdf)">[^<]*</a>|'
+    r'<a href="(?:\.\./)?key(?:/|\.[\w-]+\.pdf)">[^<]*</a> · '
+)
+# The links at the top of an answer key (to its lesson and its worksheet): in the keys folder,
+# away from the site, they would lead nowhere.
+_SHEET_LINKS = re.compile(r'<div class="tabula-sheet-links"[^>]*>.*?</div>\n*', re.DOTALL)
+
+
+def _without_key_links(page: Page) -> Page:
+    """A lesson's page, worksheet or answer key for a site whose keys are kept private: no
+    link to the key, and the key itself without links back into the site."""
+    if len(page.path.parts) == 4 and page.path.parts[2] in KEYS:  # lessons/<id>/key/index.md
+        return Page(page.path, _SHEET_LINKS.sub("", page.text, count=1))
+    return Page(page.path, _KEY_LINK.sub("", page.text))
+
+
+def set_keys_apart(
+    site_dir: Path, keys_dir: Path | None, folders: list[str], lessons: list[str]
+) -> None:
+    """Take the answer keys out of the built site: each lesson's ``key/`` page and
+    ``key.<lang>.pdf``, in each language's ``folders`` ('' for the root), go to the same place
+    in ``keys_dir`` with the stylesheets and images they need (``assets/``), and
+    ``sitemap.xml`` forgets them. ``None``: the keys are only taken out (a dirty rebuild, which
+    built only some of them)."""
+    for folder in folders:
+        for lesson in lessons:
+            where = Path(folder, "lessons", lesson)
+            if not (site_dir / where).is_dir():
+                continue
+            for item in sorted((site_dir / where).iterdir()):
+                if item.name not in KEYS and not any(
+                    item.name.startswith(f"{key}.") and item.suffix == ".pdf" for key in KEYS
+                ):
+                    continue
+                if keys_dir is None:
+                    _remove(str(item))
+                    continue
+                (keys_dir / where).mkdir(parents=True, exist_ok=True)
+                os.replace(item, keys_dir / where / item.name)
+    _drop_keys_from_sitemap(site_dir)
+    if keys_dir is not None and (site_dir / "assets").is_dir():
+        keys_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(
+            site_dir / "assets",
+            keys_dir / "assets",
+            ignore=shutil.ignore_patterns("lunr", "workers", "*.map"),
+            dirs_exist_ok=True,
+        )
+
+
+_SITEMAP_KEY = re.compile(
+    # (Without a site_url, i18n's sitemap writes "None" before each path: "Nonelessons/...".)
+    r"[ \t]*<url>\s*<loc>[^<]*?lessons/[^/<]+/(?:" + "|".join(KEYS) + r")/</loc>.*?</url>\n?",
+    re.DOTALL,
+)
+
+
+def _drop_keys_from_sitemap(site_dir: Path) -> None:
+    """``sitemap.xml`` (and its ``.gz``, with the same time inside) without the answer keys."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return
+    text = sitemap.read_text(encoding="utf-8")
+    kept = _SITEMAP_KEY.sub("", text)
+    if kept == text:
+        return
+    sitemap.write_text(kept, encoding="utf-8")
+    packed = site_dir / "sitemap.xml.gz"
+    if packed.is_file():
+        mtime = int.from_bytes(packed.read_bytes()[4:8], "little")
+        with (
+            open(packed, "wb") as file,
+            gzip.GzipFile(fileobj=file, filename=str(packed), mode="wb", mtime=mtime) as out,
+        ):
+            out.write(kept.encode("utf-8"))
 
 
 _PAGES: dict[tuple[str, str], tuple[object, object, object, Page]] = {}

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+from urllib.request import url2pathname
 
-from ..locale import LANGUAGES
+from ..locale import LANGUAGES, Message, _
 from ..puzzles.new import FilesInTheWay, line_problem, write_files, yaml_string
 
 _NAMES = {"en": "English", "ru": "Русский"}
+
+DEFAULT_TITLE = "My Tabula lessons"
+"""The site's name when the teacher gives none: each language has its own (``_TITLES``)."""
+_TITLES = {"en": DEFAULT_TITLE, "ru": "Мои уроки нард"}
 
 _HOME = {
     "en": """\
@@ -117,16 +126,48 @@ def markdown_text(text: str) -> str:
     return _MARKDOWN_MARKUP.sub(r"\\\1", html.escape(text, quote=False))
 
 
-def _mkdocs_yml(title: str, languages: tuple[str, ...]) -> str:
+# The palette toggle's words in each language: light, then dark.
+_TOGGLES = {
+    "en": ("Switch to dark mode", "Switch to light mode"),
+    "ru": ("Включить тёмную тему", "Включить светлую тему"),
+}
+
+
+def _palette(lang: str, indent: str) -> str:
+    """Material's light and dark palettes, their toggle named in ``lang``."""
+    dark, light = _TOGGLES[lang]
+    return (
+        f'{indent}- media: "(prefers-color-scheme: light)"\n'
+        f"{indent}  scheme: default\n"
+        f"{indent}  toggle: {{icon: material/brightness-7, name: {yaml_string(dark)}}}\n"
+        f'{indent}- media: "(prefers-color-scheme: dark)"\n'
+        f"{indent}  scheme: slate\n"
+        f"{indent}  toggle: {{icon: material/brightness-4, name: {yaml_string(light)}}}"
+    )
+
+
+def _mkdocs_yml(titles: dict[str, str], languages: tuple[str, ...]) -> str:
     entries = "\n".join(
         f"        - locale: {lang}\n"
         f"          name: {_NAMES[lang]}\n"
-        f"          build: true" + ("\n          default: true" if index == 0 else "")
+        f"          site_name: {yaml_string(titles[lang])}\n"
+        f"          build: true\n"
+        + ("          default: true\n" if index == 0 else "")
+        + f"          theme:\n            language: {lang}\n"
+        f"            palette:\n{_palette(lang, ' ' * 14)}"
         for index, lang in enumerate(languages)
     )
+    # The language switcher: each language's home, relative to the site's root (the plugin's
+    # script points each link at the same page in the other language).
+    homes = {lang: "./" if index == 0 else f"{lang}/" for index, lang in enumerate(languages)}
+    switcher = "".join(
+        f"    - {{name: {_NAMES[lang]}, link: {homes[lang]}, lang: {lang}}}\n" for lang in languages
+    )
+    extra = f"\nextra:\n  alternate:\n{switcher}" if len(languages) > 1 else ""
     return f"""\
 # The site of your lessons, built by MkDocs with the Tabula plugin.
-site_name: {yaml_string(title)}
+# (Each language's half of the site has its own name: site_name under each language below.)
+site_name: {yaml_string(titles[languages[0]])}
 docs_dir: docs
 site_dir: site
 strict: true
@@ -136,18 +177,21 @@ theme:
   language: {languages[0]}
   font: false
   palette:
-    - media: "(prefers-color-scheme: light)"
-      scheme: default
-      toggle: {{icon: material/brightness-7, name: Dark mode}}
-    - media: "(prefers-color-scheme: dark)"
-      scheme: slate
-      toggle: {{icon: material/brightness-4, name: Light mode}}
+{_palette(languages[0], "    ")}
 
 plugins:
-  # Checks every puzzle, lesson and board, then writes their pages (puzzles/, lessons/).
-  - tabula
+  # Checks every puzzle, lesson and board, then writes their pages (puzzles/, lessons/,
+  # search/), with the puzzles' widget, the search box and the language switcher.
+  - tabula:
+      # The lessons' answer keys (pages and PDFs) are built into keys/, for you alone: the
+      # published site (site/) neither holds nor links them. Write "answer_keys: public" to
+      # publish them with the lessons.
+      answer_keys: private
+      keys_dir: keys
   - i18n:
       docs_structure: folder
+      # The language switcher is set below (extra), each language's words in its entry here.
+      reconfigure_material: false
       languages:
 {entries}
 
@@ -155,6 +199,7 @@ nav:
   - index.md
   - puzzles/index.md
   - lessons/index.md
+  - search/index.md
 not_in_nav: |
   /puzzles/*/index.md
   /lessons/*/index.md
@@ -165,7 +210,7 @@ markdown_extensions:
   - md_in_html
   - pymdownx.details
   - pymdownx.superfences
-"""
+{extra}"""
 
 
 _README = """\
@@ -186,18 +231,241 @@ python -m mkdocs build       # build the site into site/ (python -m mkdocs serve
 them, so no wrong answer reaches a class. `python -m generator new --variant backgammon
 puzzles/backgammon/my-puzzle.yaml` writes a new puzzle to fill in; each lesson gets a
 worksheet and an answer key to print.
+
+The answer keys are yours alone: they are built into `keys/`, beside `site/`, and the
+published site neither holds nor links them (`answer_keys: private` in `mkdocs.yml`;
+`answer_keys: public` publishes them with the lessons). `.gitignore` keeps `keys/` out of git.
+
+## Publishing
+
+`requirements.txt` says where Tabula comes from: `python -m pip install -r requirements.txt`
+installs it on any computer. (When `init` could not tell where your Tabula came from, the
+comment in that file says what to write.)
+
+- **GitHub Pages**: put this folder in a GitHub repository, and on GitHub choose *Settings →
+  Pages → Source: GitHub Actions*. Each push then checks, builds and publishes the site
+  (`.github/workflows/pages.yml`). Set `site_url` in `mkdocs.yml` to the site's address.
+- **Any web server or static host**: copy the contents of `site/` after a build.
+- **No web server** (a classroom, a USB stick): `python -m generator offline` writes
+  `site-offline/`, a copy that works opened from the folder (open its `index.html`), and
+  `site-offline.zip` to hand out.
+
+Tabula's teacher guide ("Publishing your site") explains each of them step by step.
 """
+
+# The GitHub Pages workflow (.github/workflows/pages.yml): GitHub's own actions only.
+_WORKFLOW = """\
+# Publishes the site on GitHub Pages each time you push to the main branch, or when you start
+# it by hand (on GitHub: Actions -> Publish the site -> Run workflow). Written by
+# `python -m generator init`; Tabula's teacher guide ("Publishing your site") explains it.
+#
+# Once, before the first run: on GitHub, open the repository's Settings -> Pages and choose
+# "GitHub Actions" as the Source.
+#
+# Tabula is installed from requirements.txt, which must name where Tabula comes from (see the
+# comment at its top): the Python Package Index's "tabula" is another project, so that line
+# installs Tabula from its Git repository, at a fixed commit or tag.
+#
+# The steps use GitHub's own actions, at the versions current when this file was written;
+# when GitHub retires one, the run's summary says so: raise the number after its @.
+name: Publish the site
+
+on:
+  push:
+    branches: [main]  # the branch you publish from: change it if yours has another name
+  workflow_dispatch:
+
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+
+# One publication at a time: a newer push waits for the one that is running.
+concurrency:
+  group: pages
+  cancel-in-progress: false
+
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Get the site's files
+        uses: actions/checkout@v6
+      # Fails, saying so, while Settings -> Pages does not have "GitHub Actions" as the Source.
+      - name: Set up GitHub Pages
+        id: pages
+        uses: actions/configure-pages@v6
+      - name: Install Python
+        uses: actions/setup-python@v6
+        with:
+          python-version: "3.12"
+          cache: pip
+      - name: Install Tabula (from requirements.txt)
+        run: |
+          if ! grep -Eiq '^[^#]*tabula' requirements.txt; then
+            echo "::error file=requirements.txt::requirements.txt does not say where to" \\
+              "install Tabula from: see the comment at its top"
+            exit 1
+          fi
+          python -m pip install -r requirements.txt
+      - name: Check the puzzles, lessons and pages
+        run: python -m generator check
+      # The runner has Chrome, so the worksheets' PDFs are printed too.
+      - name: Build the site
+        run: python -m mkdocs build
+      - name: Is site_url set?
+        env:
+          ADDRESS: ${{ steps.pages.outputs.base_url }}
+        run: |
+          if ! grep -Eq '^site_url:' mkdocs.yml; then
+            echo "::warning file=mkdocs.yml::mkdocs.yml has no site_url: add the line" \\
+              "'site_url: $ADDRESS/' near its top"
+          fi
+      - name: Upload the site
+        uses: actions/upload-pages-artifact@v5
+        with:
+          path: site
+
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: ${{ steps.deployment.outputs.page_url }}
+    steps:
+      - name: Publish the site
+        id: deployment
+        uses: actions/deploy-pages@v5
+"""
+
+_REQUIREMENTS = """\
+# What building this site needs, on GitHub Pages (.github/workflows/pages.yml) or on any other
+# computer: python -m pip install -r requirements.txt. Tabula brings MkDocs, Material and the
+# i18n plugin along.
+#
+# Tabula is installed from its Git repository (the Python Package Index's "tabula" is another
+# project), at one commit or tag, so that every build uses the same Tabula.
+"""
+
+_FOUND = """\
+# This is the Tabula the site was made with; for a newer one, write another commit or a tag
+# after the @.
+{line}
+"""
+
+_NOT_FOUND = """\
+# Write the address of the Tabula repository you use on the line below, with a tag or a
+# commit after the @, and remove the "# " before it.
+# tabula @ git+https://github.com/OWNER/tabula.git@TAG
+"""
+
+
+def requirements_txt(line: str | None) -> str:
+    """requirements.txt for a new site: ``line`` installs Tabula (see :func:`tabula_requirement`);
+    without one, a commented example says what to write."""
+    return _REQUIREMENTS + (_NOT_FOUND if line is None else _FOUND.format(line=line))
+
+
+def tabula_requirement() -> str | None:
+    """The requirement line that installs, on another computer, the Tabula running now: the
+    Git repository and commit it was installed from (``pip install git+https://...``), or those
+    of the clone it was installed from, when that commit is pushed to a public (https) remote.
+    ``None`` when that cannot be told."""
+    from importlib import metadata
+
+    try:
+        text = metadata.distribution("tabula").read_text("direct_url.json")
+        direct = json.loads(text) if text else None
+    except (metadata.PackageNotFoundError, OSError, ValueError):
+        return None
+    return requirement_from(direct)
+
+
+def requirement_from(
+    direct: object, *, clone: Callable[[Path], tuple[str, str] | None] | None = None
+) -> str | None:
+    """The requirement line for the Tabula that pip installed as ``direct`` (PEP 610's
+    direct_url.json); ``clone(folder)`` gives the public address and the pushed commit of a
+    local Git clone (default :func:`pushed_commit`).
+
+    >>> requirement_from({"url": "https://github.com/club/tabula.git",
+    ...                   "vcs_info": {"vcs": "git", "commit_id": "0123abcd"}})
+    'tabula @ git+https://github.com/club/tabula.git@0123abcd'
+    >>> requirement_from({"url": "file:///home/t/tabula", "dir_info": {"editable": True}},
+    ...                  clone=lambda folder: ("https://github.com/club/tabula.git", "0123abcd"))
+    'tabula @ git+https://github.com/club/tabula.git@0123abcd'
+    >>> requirement_from({"url": "file:///home/t/tabula", "dir_info": {}}, clone=lambda f: None)
+    >>> requirement_from(None)
+    """
+    if not isinstance(direct, dict) or not isinstance(direct.get("url"), str):
+        return None
+    url: str = direct["url"]
+    vcs = direct.get("vcs_info")
+    if isinstance(vcs, dict):
+        public = public_address(url)
+        commit = vcs.get("commit_id")
+        if vcs.get("vcs") == "git" and public and isinstance(commit, str) and commit:
+            return f"tabula @ git+{public}@{commit}"
+        return None
+    if isinstance(direct.get("dir_info"), dict) and url.startswith("file://"):
+        found = (clone or pushed_commit)(Path(url2pathname(urlsplit(url).path)))
+        if found is not None:
+            return f"tabula @ git+{found[0]}@{found[1]}"
+    return None
+
+
+def public_address(remote: str) -> str | None:
+    """The https address of a Git remote, which GitHub's runners can clone without a key;
+    ``None`` for a remote that has none (a folder, an unknown scheme).
+
+    >>> public_address("git@github.com:club/tabula.git")
+    'https://github.com/club/tabula.git'
+    >>> public_address("https://user:secret@github.com/club/tabula")
+    'https://github.com/club/tabula'
+    >>> public_address("/home/t/tabula.git")
+    """
+    scp = re.fullmatch(r"[\w.-]+@([\w.-]+):(?!/)(.+)", remote)
+    if scp:
+        return f"https://{scp[1]}/{scp[2]}"
+    parts = urlsplit(remote)
+    if parts.scheme not in ("https", "ssh", "git") or not parts.hostname or not parts.path:
+        return None
+    return urlunsplit(("https", parts.hostname, parts.path, "", ""))
+
+
+def pushed_commit(folder: Path) -> tuple[str, str] | None:
+    """The public address of the clone ``folder``'s ``origin`` and its current commit, when a
+    remote branch holds that commit (a commit never pushed cannot be installed elsewhere)."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(folder), *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    try:
+        commit = git("rev-parse", "HEAD")
+        origin = public_address(git("remote", "get-url", "origin"))
+        pushed = commit and origin and git("branch", "--remotes", "--contains", commit)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (origin, commit) if pushed and origin else None
 
 
 def init_project(
     folder: Path,
     languages: tuple[str, ...],
-    title: str = "My Tabula lessons",
+    title: str = DEFAULT_TITLE,
     *,
     force: bool = False,
 ) -> list[Path]:
     """Write a new lesson site into ``folder``: its mkdocs.yml, a home page per language, three
-    puzzles, a lesson and a README; return the files written.
+    puzzles, a lesson and a README; return the files written. The site is named ``title`` in
+    every language; left at :data:`DEFAULT_TITLE`, each language has its own name.
 
     A language that is unknown or named twice, or a title that is not one line of text, is a
     ``ValueError``. Files of the site already in ``folder`` are a
@@ -207,19 +475,26 @@ def init_project(
     """
     _check_languages(languages)
     title = title.strip()
-    problem = "it is empty: write the site's name" if not title else line_problem(title)
+    problem = _("it is empty: write the site's name") if not title else line_problem(title)
     if problem is not None:
-        raise ValueError(f"--title {title!r}: {problem}")
+        raise ValueError(_("--title {title}: {problem}", title=repr(title), problem=problem))
+    titles = {lang: _TITLES[lang] if title == DEFAULT_TITLE else title for lang in languages}
     files: dict[Path, str] = {
-        folder / "mkdocs.yml": _mkdocs_yml(title, languages),
-        folder / "README.md": _README.format(title=markdown_text(title)),
+        folder / "mkdocs.yml": _mkdocs_yml(titles, languages),
+        folder / "README.md": _README.format(title=markdown_text(titles[languages[0]])),
         folder / ".gitignore": (
-            "site/\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n"
+            "site/\n# the answer keys, for you alone (answer_keys: private in mkdocs.yml)\nkeys/\n"
+            "# pages the build writes\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n"
+            "docs/*/search/\n"
+            "# the copy to open from a folder (python -m generator offline)\n"
+            "site-offline/\nsite-offline.zip\n"
             "# left only by a killed build, cleared by the next one\n*.tabula-new/\n*.tabula-old/\n"
         ),
     }
     for lang in languages:
-        files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(title=markdown_text(title))
+        files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(
+            title=markdown_text(titles[lang])
+        )
     for name, puzzle in _PUZZLES.items():
         files[folder / "puzzles" / "backgammon" / f"{name}.yaml"] = (
             f"id: {name}\nvariant: backgammon\nlevel: 1\ntags: [basics]\n"
@@ -242,14 +517,24 @@ def init_project(
         + "".join(f"{key}: {_text(texts, languages)}\n" for key, texts in lesson.items())
         + f"puzzles: [{', '.join(_PUZZLES)}]\n"
     )
+    # Publishing: GitHub Pages builds and publishes the site with the Tabula named there.
+    files[folder / ".github" / "workflows" / "pages.yml"] = _WORKFLOW
+    files[folder / "requirements.txt"] = requirements_txt(tabula_requirement())
     try:
         return write_files(files, force=force)
     except FilesInTheWay as error:
         names = ", ".join(str(path.relative_to(folder)) for path in error.paths)
         raise FilesInTheWay(
             error.paths,
-            f"{folder} already holds {names}: nothing was written; choose an empty folder, or "
-            f"add --force to replace {'it' if len(error.paths) == 1 else 'them'}",
+            Message.ngettext(
+                "{folder} already holds {names}: nothing was written; choose an empty folder, "
+                "or add --force to replace it",
+                "{folder} already holds {names}: nothing was written; choose an empty folder, "
+                "or add --force to replace them",
+                len(error.paths),
+                folder=folder,
+                names=names,
+            ),
         ) from None
 
 
@@ -257,10 +542,19 @@ def _check_languages(languages: tuple[str, ...]) -> None:
     known = ", ".join(LANGUAGES)
     unknown = [lang for lang in languages if lang not in LANGUAGES]
     if unknown or not languages:
-        raise ValueError(f"unknown language {', '.join(unknown) or '(none)'}: choose from {known}")
+        raise ValueError(
+            _(
+                "unknown language {languages}: choose from {known}",
+                languages=", ".join(unknown) or _("(none)"),
+                known=known,
+            )
+        )
     repeated = sorted({lang for lang in languages if languages.count(lang) > 1})
     if repeated:
         raise ValueError(
-            f"--lang names {', '.join(repeated)} more than once: name each language once, "
-            f"from {known}"
+            _(
+                "--lang names {languages} more than once: name each language once, from {known}",
+                languages=", ".join(repeated),
+                known=known,
+            )
         )

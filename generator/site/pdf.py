@@ -6,11 +6,10 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-
-from ..locale import LANGUAGES
 
 _CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 QUIET_FLAGS = (
@@ -38,12 +37,16 @@ def find_chromium() -> str | None:
     return None
 
 
-def print_sheets(chromium: str, site_dir: Path, lessons: list[str]) -> None:
-    """``worksheet.<lang>.pdf`` and ``key.<lang>.pdf`` beside each lesson's page."""
+def print_sheets(
+    chromium: str, site_dir: Path, lessons: list[str], languages: Mapping[str, str]
+) -> None:
+    """``worksheet.<lang>.pdf`` and ``key.<lang>.pdf`` beside each lesson's page, in each of
+    the site's ``languages`` (language: its folder in the site, '' for the one at the root),
+    where the lesson's pages are."""
     with tempfile.TemporaryDirectory() as profile:
         for lesson in lessons:
-            for lang in LANGUAGES:
-                folder = site_dir / ("" if lang == LANGUAGES[0] else lang) / "lessons" / lesson
+            for lang, prefix in languages.items():
+                folder = site_dir / prefix / "lessons" / lesson
                 for name in ("worksheet", "key"):
                     page = folder / name / "index.html"
                     if page.is_file():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -16,15 +17,19 @@ from jinja2 import Environment
 from jinja2.bccache import Bucket, BytecodeCache
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
 
 from ..locale import LANGUAGES, N_, MissingTranslationError, translations
+from ..puzzles.check import site_languages
 from ..render.theme import board_css
+from ..render.typography import typeset
 from .generate import (
     Site,
     lock_folder,
@@ -34,6 +39,7 @@ from .generate import (
     recover_tree,
     render_fences,
     replace_tree,
+    set_keys_apart,
     sidecars,
     unlock_folder,
     write_pages,
@@ -52,6 +58,14 @@ class TabulaConfig(Config):
     pdf = config_options.Type((str, bool), default="auto")
     """PDFs of the worksheets and answer keys: ``auto`` makes them when headless Chromium is
     installed, ``yes`` requires it, ``no`` never makes them."""
+    answer_keys = config_options.Choice(("public", "private"), default="public")
+    """The lessons' answer keys: ``public`` publishes them with the site, linked from each
+    lesson and worksheet (what sites made before this option get); ``private`` (what
+    ``python -m generator init`` writes) builds them, pages and PDFs, into ``keys_dir`` only, a
+    folder for the teacher alone, and no page of the site names them."""
+    keys_dir = config_options.Type(str, default="keys")
+    """Where private answer keys are built, beside mkdocs.yml: the same layout as the site
+    (``lessons/<id>/key/``, ``key.<lang>.pdf``). Each build replaces it."""
 
 
 class TabulaPlugin(BasePlugin[TabulaConfig]):
@@ -63,6 +77,8 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         self.dirty = False
         self.serving = False
         self.swap: _SiteSwap | None = None
+        self.homepage: Page | None = None
+        self.not_found: str | None = None  # the root language's 404 page
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # `mkdocs serve --dirty` rebuilds only the pages that changed: the search index and
@@ -82,6 +98,14 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         root = Path(config.config_file_path or ".").resolve().parent
         return root / self.config.puzzles_dir
 
+    def _keys_dir(self, config: MkDocsConfig) -> Path | None:
+        """The folder of the private answer keys (``None`` when they are public)."""
+        if self.config.answer_keys != "private":
+            return None
+        root = Path(config.config_file_path or ".").resolve().parent
+        # (A keys folder that is a symbolic link stays one: its target is replaced.)
+        return Path(os.path.realpath(root / self.config.keys_dir))
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Headings' anchors keep their letters in every language (Markdown's own slugify
         # drops Cyrillic, and Russian headings became #_1, #_2...).
@@ -97,18 +121,31 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         puzzles = str(self._puzzles_dir(config))
         if puzzles not in config.watch:
             config.watch.append(puzzles)
-        # The plugin's own stylesheets and scripts: every Tabula site has them, without copies.
-        for name in ASSETS:
-            target = config.extra_css if name.endswith(".css") else config.extra_javascript
-            if name not in [str(item) for item in target]:
-                target.append(name)
+        # The plugin's own stylesheets and scripts: every Tabula site has them, without copies
+        # in its docs/ (on_post_build writes them). The stylesheets come before the site's own,
+        # which may restyle them; the scripts are classic ones, deferred, run in this order
+        # (module scripts do not run in a site opened from disk).
+        listed = [str(item) for item in config.extra_css]
+        config.extra_css[:0] = [name for name in STYLESHEETS if name not in listed]
+        listed = [str(item) for item in config.extra_javascript]
+        for name in SCRIPTS:
+            if name not in listed:
+                script = ExtraScriptValue(name)
+                script.defer = True
+                config.extra_javascript.append(script)
+        # Every Tabula site has a search page (see generate.search_page): listed last in a
+        # navigation written out in mkdocs.yml that does not name it.
+        _add_search_to_nav(config)
+        keys = self._keys_dir(config)
+        if keys is not None:
+            _check_keys_dir(keys, config, self._puzzles_dir(config))
         # The site is built beside the old one and swapped in when complete (on_post_build):
         # a build that fails or is killed leaves the old site whole. Not under `mkdocs serve`,
         # nor in i18n's builds of the other languages (they write where the first one does).
         if not self.serving and not _i18n_building(config):
             if self.swap is not None:  # the last build of this process stopped unfinished
                 self.swap.abandon()
-            self.swap = _SiteSwap(config)
+            self.swap = _SiteSwap(config, keys)
         return config
 
     # Before MkDocs collects the files (and before i18n builds the first language): check
@@ -133,7 +170,12 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
                 "pdf: auto to build without the PDFs"
             )
         try:
-            site = prepare(self._puzzles_dir(config), docs, with_pdf=self.chromium is not None)
+            site = prepare(
+                self._puzzles_dir(config),
+                docs,
+                with_pdf=self.chromium is not None,
+                public_keys=self.config.answer_keys == "public",
+            )
         except MissingTranslationError as error:
             raise PluginError(f"Tabula: {error}") from None
         if site.errors:
@@ -145,6 +187,12 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             )
         write_pages(site, docs)
         self.site = site
+
+    # After i18n (priority -100) has chosen this language's home page.
+    @event_priority(-110)
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        self.homepage = nav.homepage
+        return nav
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         # MkDocs makes a new theme environment for every build (and i18n one per language):
@@ -170,6 +218,9 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        # The typography of the page's language (Russian non-breaking spaces) goes into its
+        # text while the boards are still set aside: they are never read, let alone changed.
+        html = typeset(html, lang=_language(config, page))
         try:
             return put_back(html)
         except KeyError:
@@ -177,6 +228,33 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
                 f"Tabula: {page.file.src_uri} holds a board that this build did not draw: "
                 "build again (mkdocs build, or restart mkdocs serve)"
             ) from None
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        # The home page of a language other than the root's is not MkDocs' home page, and
+        # Material titles it "<page> - <site>" ("Tabula - Tabula"): like the root's home page,
+        # it is titled with the site's name (this language's, i18n's site_name).
+        if page is self.homepage and not page.is_homepage:
+            title = f"<title>{html.escape(config.site_name, quote=False)}</title>"
+            output = _TITLE.sub(lambda _: title, output, count=1)
+        return output
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        # Every language's build writes its 404 page at the top of the site, the last one
+        # winning: the root's stays the root language's, each other language's goes into its
+        # own folder.
+        if template_name != "404.html":
+            return output_content
+        i18n: Any = config.plugins.get("i18n")
+        lang = getattr(i18n, "current_language", None)
+        if i18n is None or lang is None or lang == i18n.default_language:
+            self.not_found = output_content
+            return output_content
+        target = Path(config.site_dir) / lang / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(output_content, encoding="utf-8")
+        return self.not_found if self.not_found is not None else output_content
 
     def on_build_error(self, *, error: Exception) -> None:
         # An exception in any plugin or page (MkDocs calls this before it stops): the new site
@@ -198,22 +276,38 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             target = site_dir / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+        languages = site_folders(config)
+        lessons = sorted(self.site.project.lessons) if self.site is not None else []
+        keys = self._keys_dir(config)
+        # A dirty rebuild under `mkdocs serve` keeps the search index and PDFs made by the
+        # first build: remaking them takes seconds, and a writer is waiting for the page.
+        dirty = self.dirty and (site_dir / "pagefind").is_dir()
+        if not dirty and self.chromium is not None:
+            print_sheets(self.chromium, site_dir, lessons, languages)
+        if keys is not None:
+            # Private keys leave the site (and its sitemap) before it is indexed. A dirty
+            # rebuild made only some pages: the keys folder keeps those of the last full build.
+            staging = None if dirty else Path(sidecars(str(keys))[0])
+            if staging is not None:
+                recover_tree(str(keys))
+            set_keys_apart(site_dir, staging, list(languages.values()), lessons)
+            if staging is not None:
+                staging.mkdir(parents=True, exist_ok=True)
+                (staging / KEYS_MARK).write_text(KEYS_NOTE, encoding="utf-8")
+                if self.swap is None:  # `mkdocs serve`: no site swap to go with
+                    replace_tree(str(keys))
         # Material's instant navigation reads sitemap.xml beside each language's root to know
         # the site's pages; i18n writes one, at the top: each language gets a copy.
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             sitemap = site_dir / name
-            for lang in LANGUAGES[1:]:
-                if sitemap.is_file() and (site_dir / lang).is_dir():
-                    shutil.copyfile(sitemap, site_dir / lang / name)
-        # A dirty rebuild under `mkdocs serve` keeps the search index and PDFs made by the
-        # first build: remaking them takes seconds, and a writer is waiting for the page.
-        if self.dirty and (site_dir / "pagefind").is_dir():
+            for folder in languages.values():
+                if folder and sitemap.is_file() and (site_dir / folder).is_dir():
+                    shutil.copyfile(sitemap, site_dir / folder / name)
+        if dirty:
             log.info(
                 "Tabula: dirty rebuild: the search index and PDFs are those of the first build"
             )
             return
-        if self.chromium is not None and self.site is not None:
-            print_sheets(self.chromium, site_dir, sorted(self.site.project.lessons))
         index_site(site_dir)
 
     # Last of all, once the search index and the PDFs are there: the complete new site
@@ -259,12 +353,14 @@ class _SiteSwap:
     ``config.site_dir`` until the build ends), which takes the place of ``site`` when complete.
     A build killed at any moment leaves the old site as it was; the next one clears the rest."""
 
-    def __init__(self, config: MkDocsConfig) -> None:
+    def __init__(self, config: MkDocsConfig, keys: Path | None = None) -> None:
         self.config = config
         self.site_dir = config.site_dir
         # (A site folder that is a symbolic link stays one: its target is replaced.)
         self.target = os.path.realpath(config.site_dir)
         self.staging = sidecars(self.target)[0]
+        # Private answer keys are built beside their folder too, and swapped in with the site.
+        self.keys = str(keys) if keys is not None else None
         self.lock: int | None = None
         self.begun = False
         config.site_dir = self.staging
@@ -281,13 +377,17 @@ class _SiteSwap:
             parent, lambda: log.info(f"Tabula: waiting for another build of {self.target}")
         )
         recover_tree(self.target)
+        if self.keys is not None:
+            recover_tree(self.keys)
         os.mkdir(self.staging)
         if os.path.isdir(self.target):
             shutil.copymode(self.target, self.staging)
 
     def finish(self) -> None:
-        """The new site takes the old one's place."""
+        """The new site takes the old one's place (and the new keys the old keys')."""
         replace_tree(self.target)
+        if self.keys is not None and os.path.isdir(sidecars(self.keys)[0]):
+            replace_tree(self.keys)
         log.debug(f"Tabula: the new site is in {self.target}")
         self._end()
 
@@ -295,6 +395,8 @@ class _SiteSwap:
         """Remove the new site, leave the old one."""
         if self.begun:
             recover_tree(self.target)
+            if self.keys is not None:
+                recover_tree(self.keys)
         if end:
             self._end()
 
@@ -319,18 +421,116 @@ def _strict_failed() -> bool:
     )
 
 
-ASSETS = ("assets/tabula-board.css", "assets/tabula-sheets.css")
-"""The files the plugin adds to every site, under these names in site/."""
+STYLESHEETS = (
+    "assets/tabula-board.css",
+    "assets/tabula-pages.css",
+    "assets/tabula-widget.css",
+    "assets/tabula-sheets.css",
+)
+SCRIPTS = ("assets/tabula.js", "assets/tabula-widget-board.js", "assets/tabula-widget.js")
+ASSETS = STYLESHEETS + SCRIPTS
+"""The files the plugin adds to every site, under these names in site/: the boards' colours,
+the generated pages' and the puzzle widget's styles, the worksheets' print styles; the site's
+script (language switcher, search box) and the puzzle widget."""
+
+_SOURCES = {
+    "assets/tabula-pages.css": "pages.css",
+    "assets/tabula-widget.css": "widget.css",
+    "assets/tabula-sheets.css": "sheets.css",
+    "assets/tabula.js": "tabula.js",
+    "assets/tabula-widget-board.js": "widget-board.js",
+    "assets/tabula-widget.js": "widget.js",
+}
+"""The files of ``generator/site/assets/`` behind each of ``ASSETS`` (the boards' colours are
+drawn by the renderer)."""
 
 
 def asset_texts() -> dict[str, str]:
     """The text of each of ``ASSETS``: the boards' colours (light, dark, print) from the
     renderer, and the plugin's own files from ``generator/site/assets/``."""
     folder = files(__package__).joinpath("assets")
+    texts = {"assets/tabula-board.css": board_css()}
+    for name, source in _SOURCES.items():
+        texts[name] = folder.joinpath(source).read_text(encoding="utf-8")
+    return {name: texts[name] for name in ASSETS}
+
+
+KEYS_MARK = ".tabula-keys"
+"""The file that marks a folder as the plugin's keys folder, which each build may replace."""
+KEYS_NOTE = (
+    "The answer keys of this site's lessons, built by `mkdocs build` (answer_keys: private in\n"
+    "mkdocs.yml). Each build replaces this folder: keep it for yourself, do not publish it.\n"
+)
+
+_TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
+
+
+def site_folders(config: MkDocsConfig) -> dict[str, str]:
+    """Each language the site is built in and its folder in site/ ('' for the root): the
+    languages mkdocs-static-i18n builds, its default one at the root. Without i18n, each
+    language's pages stay in their docs/ folder's name.
+
+    >>> from mkdocs.config import load_config
+    >>> site_folders(load_config("mkdocs.yml"))
+    {'en': '', 'ru': 'ru'}
+    """
+    i18n: Any = config.plugins.get("i18n")
+    if i18n is None:
+        return {lang: lang for lang in site_languages(Path(config.docs_dir))}
+    default = i18n.default_language
     return {
-        "assets/tabula-board.css": board_css(),
-        "assets/tabula-sheets.css": folder.joinpath("sheets.css").read_text(encoding="utf-8"),
+        lang: "" if lang == default else lang for lang in i18n.build_languages if lang in LANGUAGES
     }
+
+
+def _add_search_to_nav(config: MkDocsConfig) -> None:
+    """A navigation written out in mkdocs.yml ends with the search page, unless it names one:
+    the site's own ``search.md``, else the one the plugin writes (``search/index.md``)."""
+    if not isinstance(config.nav, list):
+        return  # no navigation written out: MkDocs lists every page, the search page too
+
+    def named(items: Any) -> list[str]:
+        if isinstance(items, str):
+            return [items]
+        if isinstance(items, list):
+            return [name for item in items for name in named(item)]
+        if isinstance(items, dict):
+            return [name for value in items.values() for name in named(value)]
+        return []
+
+    pages = {name.strip("/") for name in named(config.nav)}
+    if pages & {"search.md", "search/index.md", "search"}:
+        return
+    docs = Path(config.docs_dir)
+    own = any((docs / lang / "search.md").is_file() for lang in site_languages(docs))
+    config.nav.append("search.md" if own else "search/index.md")
+
+
+def _check_keys_dir(keys: Path, config: MkDocsConfig, puzzles: Path) -> None:
+    """The keys folder is a folder of its own: outside the site, docs and puzzles, holding
+    none of them nor mkdocs.yml, and empty or made by an earlier build."""
+    project = Path(config.config_file_path or ".").resolve().parent
+    where = f"Tabula: keys_dir {keys}"
+    for name, other in (
+        ("the site", Path(os.path.abspath(config.site_dir))),
+        ("docs", Path(os.path.abspath(config.docs_dir))),
+        ("the puzzles", puzzles),
+        ("the project", project),
+    ):
+        if keys == other or other.is_relative_to(keys) or keys.is_relative_to(other):
+            if name == "the project" and keys.is_relative_to(other) and keys != other:
+                continue  # beside mkdocs.yml: where it belongs
+            raise PluginError(
+                f"{where} overlaps {name} ({other}): the keys need a folder of their own, "
+                "such as keys_dir: keys beside mkdocs.yml"
+            )
+    if os.path.lexists(keys) and not keys.is_dir():
+        raise PluginError(f"{where} is a file, not a folder: choose another name")
+    if keys.is_dir() and any(keys.iterdir()) and not (keys / KEYS_MARK).is_file():
+        raise PluginError(
+            f"{where} holds files that are not answer keys made by Tabula, and each build "
+            "replaces the folder: choose another name (keys_dir in mkdocs.yml), or empty it"
+        )
 
 
 def _last_commit_time(folder: Path) -> str | None:

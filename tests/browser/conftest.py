@@ -1,10 +1,10 @@
 """The real site in a real browser: Debian's chromium driven by Playwright.
 
-The site is built once into a temporary folder and served on 127.0.0.1 by a threaded
-``http.server``; one browser serves every test, each test gets its own context (fresh storage,
-so the colour scheme chosen in one test does not leak into the next). Every request of every
-page is recorded for the privacy test. The fixtures live as long as this package's tests: one
-process can run only one Playwright (sync API) at a time, and tests/widget starts its own.
+The site is the project's, built once per session (``project_site`` in tests/conftest.py, shared
+with tests/widget) and served on 127.0.0.1 by a threaded ``http.server``; one browser serves
+every test (tests/browser_fixtures.py), each test gets its own context (fresh storage, so the
+colour scheme chosen in one test does not leak into the next). Every request of every page is
+recorded for the privacy test.
 
 No browser is ever downloaded: ``make test`` installs Debian's ``chromium`` package (as root,
 with apt-get) and the tests launch ``/usr/bin/chromium``. When it is missing or cannot start,
@@ -14,12 +14,8 @@ the tests are skipped and say why.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import (
@@ -30,68 +26,22 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-REPO = Path(__file__).parent.parent.parent
+from tests.conftest import Site, load_browser_fixtures
+
+__all__ = ["TIMEOUT_MS", "Site", "Tab"]
 
 TIMEOUT_MS = 15_000
 """How long any one wait may take: a page change, a selector, a search result."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        "browser: drives the built site in Debian's chromium (deselect: -m 'not browser')",
-    )
+    load_browser_fixtures(config)
 
 
-# --- the site ----------------------------------------------------------------------------------
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@dataclass
-class Site:
+@pytest.fixture(scope="session")
+def site(project_site: Site) -> Site:
     """The built site: where its files are and where it is served."""
-
-    folder: Path
-    url: str
-    requests: list[str] = field(default_factory=list)
-    """Every URL any page requested, in every test of the session."""
-
-    def __call__(self, path: str = "") -> str:
-        """The address of ``path`` (``"ru/puzzles/"``) on the test server."""
-        return self.url + path.lstrip("/")
-
-
-@pytest.fixture(scope="package")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    folder = tmp_path_factory.mktemp("browser-site")
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    # site_url is the server's, as `mkdocs serve` does: Material's instant navigation only
-    # takes over links found in sitemap.xml, whose addresses come from site_url (and Material
-    # keeps their port, so https://tabula.example.org/ would match no link on this server).
-    # Not strict: warnings (a broken link in a page being written) are the strict build's
-    # business in `make test`; here they would hide what the browser sees.
-    config = load_config(str(REPO / "mkdocs.yml"), site_dir=str(folder), site_url=url, strict=False)
-    # No worksheet PDFs (a Chromium run each, and no test here opens one).
-    config.plugins["tabula"].config["pdf"] = "no"
-    build(config)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield Site(folder, url)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return project_site
 
 
 # --- the browser -------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 Many hosts answer an unknown path with the site's 404.html, and some fold runs of slashes
 (``//search/`` is served as ``/search/``). A path like ``///evil.example/x/`` then reaches a
-page whose scripts read ``location.pathname``: every link docs/assets/tabula.js builds from it
-(the language switcher, Pagefind's files and result links) must be a path on the same origin,
-never ``//evil.example/x/`` (another host) or ``javascript:`` (a script).
+page whose scripts read ``location.pathname``: every link generator/site/assets/tabula.js
+builds from it (the language switcher, Pagefind's files and result links) must be a path on the
+same origin, never ``//evil.example/x/`` (another host) or ``javascript:`` (a script).
 
 The built site of conftest.py is served again by :class:`_Lenient`, which answers like such a
 host. Each test has its own browser context, and records no requests in ``site.requests``

@@ -114,11 +114,12 @@ def _yaml(texts: dict[str, str]) -> str:
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hostile") / "club"
     assert main(["init", str(folder), "--lang", "en,ru"]) == 0
+    # No PDFs; the answer keys published, so that their pages (the explanations) are read too.
+    config = (folder / "mkdocs.yml").read_text("utf-8")
+    assert "  - tabula:\n" in config and "answer_keys: private" in config
+    config = config.replace("  - tabula:\n", "  - tabula:\n      pdf: no\n")
     (folder / "mkdocs.yml").write_text(
-        (folder / "mkdocs.yml")
-        .read_text("utf-8")
-        .replace("  - tabula\n", "  - tabula:\n      pdf: no\n"),
-        encoding="utf-8",
+        config.replace("answer_keys: private", "answer_keys: public"), encoding="utf-8"
     )
     for index, path in enumerate(sorted((folder / "puzzles" / "backgammon").glob("*.yaml"))):
         text = path.read_text("utf-8")

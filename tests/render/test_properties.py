@@ -23,7 +23,7 @@ from .helpers import (
 POINTS = {str(point) for point in range(1, 25)}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(
     key=st.sampled_from(sorted(VARIANTS)),
     seed=st.integers(0, 2**32 - 1),

@@ -79,7 +79,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     init_project(root, ("en", "ru"))
     config = root / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("  - tabula\n", "  - tabula:\n      pdf: no\n"), "utf-8")
+    assert "  - tabula:\n" in text
+    config.write_text(text.replace("  - tabula:\n", "  - tabula:\n      pdf: no\n"), "utf-8")
     done = _build(root)
     assert done.returncode == 0, done.stdout + done.stderr
     return root
@@ -182,6 +183,10 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_and_whole_page_trees(
     project: Path,
 ) -> None:
     old, old_trees = _hashes(project / "site"), _trees(project)
+    # The answer keys, kept out of the site (answer_keys: private), are built beside their
+    # folder too, and swapped in with the site.
+    old_keys = _hashes(project / "keys")
+    assert "lessons/first-lesson/key/index.html" in old_keys
     _retitle(project)
     seen_trees = []
 
@@ -195,7 +200,9 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_and_whole_page_trees(
         _killed_at(project, point)
         assert (project / "site.tabula-new").is_dir(), point
         assert _hashes(project / "site") == old, point
+        assert _hashes(project / "keys") == old_keys, point
         seen_trees.append(_trees(project))
+    assert (project / "keys.tabula-new" / "lessons" / "first-lesson" / "key").is_dir()
     # Unprompted kills, at the moment a file of the build appears (a build that ended first
     # has swapped its complete site in).
     staging = project / "site.tabula-new"
@@ -211,9 +218,12 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_and_whole_page_trees(
     assert _leftovers(project) == []
     _complete(project / "site")
     assert "Bar first" in (project / "site" / "puzzles" / "enter-first" / "index.html").read_text()
+    keys = _hashes(project / "keys")
+    assert keys != old_keys and keys.keys() == old_keys.keys()
     # The site after all these kills is the one a build from scratch makes.
     assert _build(project, "--site-dir", str(project.parent / "fresh")).returncode == 0
     assert _hashes(project / "site") == _hashes(project.parent / "fresh")
+    assert _hashes(project / "keys") == keys
     # Each generated tree was at every moment either the old one or the new one.
     new_trees = _trees(project)
     for trees in seen_trees:

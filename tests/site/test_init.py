@@ -30,7 +30,9 @@ def test_a_new_site_checks_clean_and_builds_in_its_one_language(tmp_path: Path) 
         os.chdir(cwd)
     page = (folder / "site" / "puzzles" / "enter-first" / "index.html").read_text("utf-8")
     assert '<html lang="ru"' in page and "Сначала вход" in page
-    assert (folder / "site" / "lessons" / "first-lesson" / "key" / "index.html").is_file()
+    # A new site keeps its answer keys to the teacher (answer_keys: private).
+    assert (folder / "keys" / "lessons" / "first-lesson" / "key" / "index.html").is_file()
+    assert not (folder / "site" / "lessons" / "first-lesson" / "key").exists()
     assert (folder / "site" / "assets" / "tabula-board.css").is_file()
 
 

@@ -251,35 +251,16 @@ def test_steps_glide_when_motion_is_welcome(tab: Tab) -> None:
     assert tab.counts()["7"] == 1
 
 
-def test_a_click_is_answered_quickly_on_a_slow_phone(
-    tab: Tab, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The largest graph (about 2,100 states): clicks timed with the CPU slowed down 4 times.
-    Reported, not asserted (issue 7: under 50 ms)."""
+def test_the_largest_graph_is_played_to_the_end_by_clicks(tab: Tab) -> None:
+    """The largest graph (about 2,100 states): 1-1 played by eight clicks is accepted. (How
+    long a click takes there is a benchmark's question, not a test's.)"""
     tab.open("puzzles/zz-widget-spread/")
-    session = tab.page.context.new_cdp_session(tab.page)
-    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    times = tab.page.evaluate(
-        """() => {
-          const svg = document.querySelector('.tabula-puzzle svg');
-          const click = (p) => {
-            const target = svg.querySelector(`g.board [data-point="${p}"]`);
-            const start = performance.now();
-            target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            return performance.now() - start;
-          };
-          const times = [];
-          for (const [from, to] of [[16, 15], [15, 14], [9, 8], [8, 7]]) {
-            times.push(click(from), click(to));
-          }
-          return times;
-        }"""
-    )
-    session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    for source, destination in (("16", "15"), ("15", "14"), ("9", "8"), ("8", "7")):
+        tab.place(source)
+        tab.place(destination)
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
-    with capsys.disabled():
-        print(
-            f"\nwidget: a click on the largest graph, CPU 4x slower: median "
-            f"{sorted(times)[len(times) // 2]:.1f} ms, slowest {max(times):.1f} ms "
-            "(target: under 50 ms)"
-        )
+    assert tab.counts() == {
+        **{str(point): 1 for point in (15, 13, 12, 11, 10, 8, 6, 5, 4, 3, 2)},
+        "14": 2,
+        "7": 2,
+    }

@@ -54,7 +54,17 @@ function tabulaSwitchLanguage() {
   const languages = links.map((link) => link.getAttribute("hreflang"));
   const prefix = languages.find((lang) => path.startsWith(lang + "/"));
   if (prefix) path = path.slice(prefix.length + 1);
-  const first = languages[0];
+  // The language at the site's root is the one whose link (as built, or as set here before)
+  // leads to no other language's folder; it need not come first in the switcher.
+  const atRoot = (link) => {
+    const url = new URL(link.getAttribute("href") || ".", location.href);
+    const linked = tabulaPath(url.pathname);
+    if (url.origin !== location.origin || !linked.startsWith(root.pathname)) return false;
+    const rest = linked.slice(root.pathname.length);
+    return !languages.some((lang) => rest.startsWith(lang + "/"));
+  };
+  const rootLink = links.find(atRoot);
+  const first = rootLink ? rootLink.getAttribute("hreflang") : languages[0];
   for (const link of links) {
     const lang = link.getAttribute("hreflang");
     const home = lang === first ? "" : lang + "/";

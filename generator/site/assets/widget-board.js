@@ -3,18 +3,26 @@
 // the moves it shows were worked out by the engine (generator/render/widget.py), and its
 // numbers come from the page's data (generator/render/layout.py), so the checkers it draws are
 // the ones the server would draw.
+//
+// A classic script, not an ES module: a browser runs no module script in a site opened from
+// disk (file://). It runs once, before widget.js (both deferred, in this order), and hands its
+// parts to widget.js on the one object the widget's scripts share: window.TabulaWidget. (The
+// body of the function below is not indented, as if it were a module.)
+
+(() => {
+"use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-export const BAR = 25;
-export const OFF = 0;
+const BAR = 25;
+const OFF = 0;
 
 /** How a place is written in data-point attributes and in notation. */
-export function placeName(place) {
+function placeName(place) {
   return place === BAR ? "bar" : place === OFF ? "off" : String(place);
 }
 
 /** The place a data-point attribute names. */
-export function parsePlace(text) {
+function parsePlace(text) {
   if (text === "bar") return BAR;
   if (text === "off") return OFF;
   const point = Number(text);
@@ -22,7 +30,7 @@ export function parsePlace(text) {
 }
 
 /** A board as the widget keeps it: each side's 26 counts and the pinned checkers. */
-export function boardFrom(data) {
+function boardFrom(data) {
   return {
     mover: data.mover.slice(),
     opponent: data.opponent.slice(),
@@ -41,7 +49,7 @@ function copyBoard(board) {
 }
 
 /** Where a step from ``source`` with ``die`` lands: off at or below zero. */
-export function destination(source, die) {
+function destination(source, die) {
   return Math.max(source - die, OFF);
 }
 
@@ -51,7 +59,7 @@ export function destination(source, die) {
  * variant captures ("hit": to the bar, "pin": pinned under it); a point whose last captor
  * left frees its pinned checker. Returns the new board and the step's notation.
  */
-export function applyStep(board, source, die, capture) {
+function applyStep(board, source, die, capture) {
   const next = copyBoard(board);
   const to = destination(source, die);
   const { mover, opponent } = next;
@@ -80,7 +88,7 @@ function element(name, attributes, parent) {
 }
 
 /** One board SVG of a puzzle page, with the widget's drawing on it. */
-export class BoardView {
+class BoardView {
   constructor(svg, geometry) {
     this.svg = svg;
     this.g = geometry;
@@ -322,9 +330,22 @@ export class BoardView {
  * The places in the order the arrow keys visit them: two rows as the board shows them, left
  * to right; the bar and the tray belong to both rows.
  */
-export function keyboardRows(view, hasBar) {
+function keyboardRows(view, hasBar) {
   const extra = hasBar ? [BAR, OFF] : [OFF];
   const rows = [[], []];
   for (let point = 1; point <= 24; point += 1) rows[view.isTop(point) ? 0 : 1].push(point);
   return rows.map((row) => [...row, ...extra].sort((a, b) => view.column(a) - view.column(b)));
 }
+
+Object.assign((window.TabulaWidget ??= {}), {
+  BAR,
+  BoardView,
+  OFF,
+  applyStep,
+  boardFrom,
+  destination,
+  keyboardRows,
+  parsePlace,
+  placeName,
+});
+})();

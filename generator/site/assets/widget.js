@@ -7,8 +7,20 @@
 // navigation swaps pages without reloading: document$ emits once per page, and each page's
 // puzzles are set up again then. DOM contract (DESIGN.md): the root is .tabula-puzzle with
 // data-puzzle-id, places carry data-point, messages go to the role="status" element.
+//
+// A classic script, not an ES module (a browser runs no module script in a site opened from
+// disk, file://), loaded deferred after widget-board.js; the two share window.TabulaWidget.
+// (The body of the function below is not indented, as if it were a module.)
 
-import {
+(() => {
+"use strict";
+
+// The board's parts, from widget-board.js (loaded first). Without them, or run a second time,
+// the widget stays out of the way: the page still shows the puzzle and its solution.
+const shared = window.TabulaWidget;
+if (!shared?.BoardView || shared.started) return;
+shared.started = true;
+const {
   BAR,
   OFF,
   BoardView,
@@ -18,7 +30,7 @@ import {
   keyboardRows,
   parsePlace,
   placeName,
-} from "./widget-board.js";
+} = shared;
 
 // Progress: the ids of solved puzzles, in this browser only --------------------------------
 //
@@ -27,7 +39,7 @@ import {
 // value that is not such an array (not JSON, another shape, other types inside, too long) is
 // moved aside under UNREADABLE, never overwritten, and progress starts afresh. Storage may be
 // missing, blocked or full: progress is a convenience, so nothing here throws, and what could
-// not be written is remembered until the page is left (instant navigation keeps this module).
+// not be written is remembered until the page is left (instant navigation keeps this script).
 
 const STORE = "tabula.solved";
 const UNREADABLE = "tabula.solved.unreadable";
@@ -838,3 +850,4 @@ else setUp();
 
 // For the browser tests and the curious: the ids of solved puzzles.
 window.tabulaSolved = () => [...solvedIds()];
+})();
