@@ -225,8 +225,12 @@ def _refusal(
     try:
         play = parse_play(position, dice, node.value)  # type: ignore[arg-type]
     except IllegalPlayError as error:
-        reason = error.reason if isinstance(error.reason, Refusal) else None
-        return node.value, reason
+        if isinstance(error.reason, Refusal):
+            return node.value, error.reason
+        # No rule to show under the board (the play does not fit the roll, say): the page
+        # would print "... is not allowed:" and nothing after it.
+        fields.error(node, _("'refuse: {play}': {error}", play=node.value, error=error))
+        return None
     except EngineError as error:
         fields.error(node, _("'refuse: {play}': {error}", play=node.value, error=error))
         return None
