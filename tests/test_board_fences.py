@@ -89,7 +89,7 @@ def test_a_fence_that_lists_plays_needs_dice():
 
 def test_refusing_a_play_that_does_not_fit_the_roll_is_an_error_not_an_empty_reason():
     text = PAGE.replace("refuse: 13/7", "refuse: 13/10 6/3")
-    fences, report = check(text)
+    _, report = check(text)
     (diagnostic,) = report.diagnostics
     assert diagnostic.line == 18 and "refuse: 13/10 6/3" in diagnostic.message
     assert "6-5" in diagnostic.message or "3 and 3" in diagnostic.message
