@@ -22,6 +22,7 @@ from playwright.sync_api import (
     Browser,
     ConsoleMessage,
     Page,
+    Request,
     Response,
 )
 from playwright.sync_api import Error as PlaywrightError
@@ -55,7 +56,8 @@ class Tab:
     errors: list[str] = field(default_factory=list)
     """Uncaught script errors and console errors, in order."""
     missing: list[str] = field(default_factory=list)
-    """Every request answered with an HTTP error (404 and the like), or not answered at all."""
+    """Every request answered with an HTTP error (404 and the like), or not answered at all
+    (but for those the browser cancelled itself when the page moved on)."""
 
 
 @pytest.fixture
@@ -79,7 +81,14 @@ def tab(browser: Browser, site: Site) -> Iterator[Tab]:
             tab.missing.append(f"{answer.status} {answer.url}")
 
     page.on("response", response)
-    page.on("requestfailed", lambda request: tab.missing.append(f"failed {request.url}"))
+
+    def failed(request: Request) -> None:
+        # A request the browser itself dropped because the page moved on (the favicon of a
+        # page left at once) is no missing file; a 404 comes as a response above.
+        if request.failure != "net::ERR_ABORTED":
+            tab.missing.append(f"failed {request.url} ({request.failure})")
+
+    page.on("requestfailed", failed)
     try:
         yield tab
     finally:

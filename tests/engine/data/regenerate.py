@@ -1,16 +1,17 @@
 """GNU Backgammon's answers, stored: ``python -m tests.engine.data.regenerate`` writes them.
 
-Two files, each gzip'd JSON lines: a first line ``{"about": ...}`` saying what made it, then one
-line per question, ``{"position": ID, "dice": [6, 5], "plays": [ID, ...]}``. ``position`` is
-the GNU Backgammon Position ID of the position with its mover on roll; ``plays`` are the IDs
-of every position GNU Backgammon's move generator (``gnubg_nn.moves``) reaches with that roll,
-still seen by the player who moved, sorted, each once; ``[]`` when the roll cannot be played.
-Paste an ID into GNU Backgammon (or ``generator.engine.from_position_id``) to see the board.
+Two files, each JSON lines compressed with xz (the standard library's ``lzma``): a first line
+``{"about": ...}`` saying what made it, then one line per question, ``{"position": ID, "dice":
+[6, 5], "plays": [ID, ...]}``. ``position`` is the GNU Backgammon Position ID of the position
+with its mover on roll; ``plays`` are the IDs of every position GNU Backgammon's move generator
+(``gnubg_nn.moves``) reaches with that roll, still seen by the player who moved, sorted, each
+once; ``[]`` when the roll cannot be played.
+Paste an ID into GNU Backgammon (or ``generator.engine.from_position_id``) to see the board;
+``xzcat FILE | head`` shows the first lines.
 
-- ``gnubg_random.jsonl.gz``: the first :data:`POSITIONS` seeded random positions of
-  ``generator.bench`` (the same seed as the live sweep of ``make test-deep``), every one of the
-  21 rolls;
-- ``gnubg_games.jsonl.gz``: every turn of :data:`GAMES` random games from the start, gnubg's
+- ``gnubg_random.jsonl.xz``: the :data:`POSITIONS` seeded random positions of ``generator.bench``
+  that the live sweep of ``make test-deep`` asks too, every one of the 21 rolls;
+- ``gnubg_games.jsonl.xz``: every turn of :data:`GAMES` random games from the start, gnubg's
   own plays chosen at random, so races, bear-offs against a waiting opponent and gammons come
   up as they do in play.
 
@@ -20,9 +21,9 @@ positions); every answer is gnubg's. Regenerating with the same gnubg_nn gives t
 
 from __future__ import annotations
 
-import gzip
 import importlib.metadata
 import json
+import lzma
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -30,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 FOLDER = Path(__file__).parent
-RANDOM = FOLDER / "gnubg_random.jsonl.gz"
-GAMES_FILE = FOLDER / "gnubg_games.jsonl.gz"
+RANDOM = FOLDER / "gnubg_random.jsonl.xz"
+GAMES_FILE = FOLDER / "gnubg_games.jsonl.xz"
 
-POSITIONS = 400
-"""Random positions stored (x 21 rolls); the live sweep of ``make test-deep`` asks 2,000."""
+POSITIONS = 2000
+"""Random positions stored, each with all 21 rolls."""
 GAMES = 60
 
 Record = dict[str, Any]
@@ -108,15 +109,14 @@ def about(name: str, count: int) -> Record:
 def write(path: Path, name: str, records: Sequence[Record]) -> None:
     lines = [about(name, len(records)), *records]
     text = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
-    # mtime=0 and no file name inside: the same answers give the same bytes.
-    with path.open("wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as out:
-        out.write(text.encode("utf-8"))
+    # xz stores no time nor name: the same answers give the same bytes.
+    path.write_bytes(lzma.compress(text.encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
 
 
 def read(path: Path) -> tuple[Record, list[Record]]:
     """The ``about`` line and the questions of a stored file."""
-    with gzip.open(path, "rt", encoding="utf-8") as stored:
-        header, *records = (json.loads(line) for line in stored)
+    lines = lzma.decompress(path.read_bytes()).decode("utf-8").splitlines()
+    header, *records = (json.loads(line) for line in lines)
     return header, records
 
 
