@@ -32,15 +32,15 @@ from .ids import (
     to_xgid,
 )
 from .jsonform import position_from_json
-from .moves import Play, Turn, check_dice
+from .moves import PartialPlay, Play, Turn, check_dice
 from .notation import parse_play
 from .reachable import why_unreachable
 from .reasons import Refusal
-from .registry import PRESETS, VARIANTS, find_variant
+from .registry import VARIANTS, find_variant
 from .results import Cube, Result
 from .steps import Step, format_play
 from .textform import from_text, to_text
-from .variants import Variant
+from .variants import PRESETS, Variant
 
 __all__ = [
     "BAR",
@@ -56,6 +56,7 @@ __all__ = [
     "IdError",
     "IllegalPlayError",
     "NotationError",
+    "PartialPlay",
     "Play",
     "Position",
     "PositionError",

@@ -68,14 +68,16 @@ class Position:
     opponent_pinned: frozenset[int] = field(default=NO_PINS)
 
     def __repr__(self) -> str:
+        """Python that rebuilds the position (``find_variant`` and its arguments), pins too."""
+
         def counts(side: Side) -> dict[str, int]:
             return {place_name(p): side[p] for p in (BAR, *reversed(POINTS)) if side[p]}
 
-        extra = ""
-        if self.mover_pinned or self.opponent_pinned:
-            extra = f", pinned={self.pinned_json()!r}"
+        pins = [("mover", p) for p in sorted(self.mover_pinned)]
+        pins += [("opponent", p) for p in sorted(self.opponent_pinned)]
+        extra = f", pinned={pins!r}" if pins else ""
         return (
-            f"{self.variant.key}.position(mover={counts(self.mover)!r}, "
+            f"{self.variant!r}.position(mover={counts(self.mover)!r}, "
             f"opponent={counts(self.opponent)!r}{extra})"
         )
 
@@ -120,10 +122,9 @@ class Position:
     # The rules, asked of this position ---------------------------------------------------------
 
     def turn(self, dice: tuple[int, int]) -> Turn:
-        """Everything the rules say about playing ``dice`` here (see :class:`Turn`)."""
-        from .moves import Turn
-
-        return Turn(self, dice)
+        """Everything the rules say about playing ``dice`` here (see :class:`Turn`): the
+        variant's answer, which it keeps for the turns asked of it last."""
+        return self.variant.turn(self, dice)
 
     def legal_plays(self, dice: tuple[int, int]) -> tuple[Play, ...]:
         """Every legal full turn with ``dice``, one per resulting position.
@@ -172,19 +173,17 @@ def side_from_counts(counts: Counts, who: str) -> Side:
         if type(raw_count) is not int and (
             isinstance(raw_count, bool) or not isinstance(raw_count, int)
         ):
-            raise PositionError(
-                f"{who} checkers on {place_name(place)} must be a whole number, not {raw_count!r}"
+            raise PositionError.of(
+                "count_not_whole", side=who, place=place_name(place), written=repr(raw_count)
             )
         if raw_count < 0:
-            raise PositionError(
-                f"{who} checkers on {place_name(place)} cannot be negative ({raw_count})"
+            raise PositionError.of(
+                "count_negative", side=who, place=place_name(place), count=raw_count
             )
         side[place] += raw_count
     on_board = sum(side)
     if on_board > CHECKERS:
-        raise PositionError(
-            f"the {who} has {on_board} checkers on the board and bar; a side has {CHECKERS}"
-        )
+        raise PositionError.of("too_many_checkers", side=who, count=on_board, most=CHECKERS)
     side[OFF] = CHECKERS - on_board
     return tuple(side)
 
@@ -200,13 +199,7 @@ def _parse_place(raw: int | str, who: str) -> int:
         if text.isdigit():
             raw = int(text)
         else:
-            raise PositionError(
-                f'{who} place {raw!r} is not a point: use 1..24 or "bar" '
-                "(checkers that are off are not listed)"
-            )
+            raise PositionError.of("not_a_place", side=who, written=repr(raw))
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 24:
-        raise PositionError(
-            f'{who} place {raw!r} is not a point: use 1..24 or "bar" '
-            "(checkers that are off are not listed)"
-        )
+        raise PositionError.of("not_a_place", side=who, written=repr(raw))
     return raw

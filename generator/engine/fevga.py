@@ -15,7 +15,7 @@ from .nardy import HEAD, SameDirection
 from .reasons import Refusal
 
 if TYPE_CHECKING:
-    from .moves import Context, _State
+    from .moves import Context, PartialPlay
     from .steps import Step
 
 STARTING_QUARTER = range(19, 25)
@@ -64,6 +64,7 @@ class Fevga(SameDirection):
     ) -> Refusal | None:
         if (
             step.source == HEAD
+            and self.enforces(self.runner_code)
             and not runner_passed(before, self.runner_passes)
             and before[HEAD] < CHECKERS
         ):
@@ -76,9 +77,8 @@ class Fevga(SameDirection):
     def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
         return self._quarter_refusal(mover) if self.quarter_check == "end" else None
 
-    @staticmethod
-    def _quarter_refusal(mover: Side) -> Refusal | None:
-        if all(mover[point] for point in STARTING_QUARTER):
+    def _quarter_refusal(self, mover: Side) -> Refusal | None:
+        if self.enforces("starting_quarter") and all(mover[point] for point in STARTING_QUARTER):
             return Refusal.of("starting_quarter")
         return None
 
@@ -103,7 +103,7 @@ class Fevga(SameDirection):
             return Refusal.of("opponent_left_start_before_passing", count=CHECKERS - start)
         return None
 
-    def choose_among(self, position: Position, stops: list[_State]) -> list[_State]:
+    def choose_among(self, position: Position, stops: list[PartialPlay]) -> list[PartialPlay]:
         """The duty to unblock (decision 14): when every opposing checker is stuck behind six
         of the mover's points, a play that leaves those six broken is compulsory if one exists
         among the plays with the most dice."""

@@ -73,12 +73,8 @@ def _id_variant(variant: Variant | str) -> Variant:
         fitting = ", ".join(
             key for key, v in VARIANTS.items() if not v.same_direction and v.has_bar
         )
-        why = "both players move the same way" if found.same_direction else "it has no bar"
-        raise IdError(
-            f"{found.name} positions cannot be written as a Position ID or an XGID: both formats "
-            f"are made for games where the players move towards each other and hit onto a bar, "
-            f"and in {found.name} {why}; these variants fit: {fitting}"
-        )
+        code = "id_same_direction" if found.same_direction else "id_no_bar"
+        raise IdError.of(code, variant=found.name, fitting=fitting)
     return found
 
 
@@ -93,7 +89,7 @@ def _build(
     try:
         return variant.position(mover=mover, opponent=opponent)
     except PositionError as error:
-        raise IdError(f"{label} describes no position: {error}") from None
+        raise IdError.of("id_no_position", label=label, error=error) from None
 
 
 # GNU Backgammon Position ID -------------------------------------------------------------------
@@ -137,7 +133,7 @@ def from_position_key(key: bytes, variant: Variant | str = "backgammon") -> Posi
     """
     label = f"position key {bytes(key).hex(' ').upper()!r}"
     if len(key) != KEY_BYTES:
-        raise IdError(f"{label} has {len(key)} bytes; a position key has {KEY_BYTES}")
+        raise IdError.of("key_length", label=label, count=len(key), most=KEY_BYTES)
     return _position_from_key(key, _id_variant(variant), label)
 
 
@@ -153,32 +149,21 @@ def from_position_id(text: str, variant: Variant | str = "backgammon") -> Positi
     {25: 1, 24: 1, 13: 4, 11: 1, 8: 3, 6: 5}
     """
     if not isinstance(text, str):
-        raise IdError(f"a Position ID is text such as '4HPwATDgc/ABMA', not {text!r}")
+        raise IdError.of("id_not_text", written=repr(text))
     found = _id_variant(variant)
     written = text.strip()
     if written.lower().startswith(_XGID_PREFIX):
-        raise IdError(
-            f"{text!r} is an XGID, not a GNU Backgammon Position ID: read it with from_xgid"
-        )
+        raise IdError.of("id_is_xgid", written=repr(text))
     part = written.split(":", 1)[0].strip()
     label = f"Position ID {text!r}"
     if len(part) != ID_LENGTH:
-        raise IdError(
-            f"{label} has {len(part)} characters before any ':'; a GNU Backgammon Position ID has "
-            f"{ID_LENGTH}, such as '4HPwATDgc/ABMA' (copy it whole, without '==')"
-        )
+        raise IdError.of("id_length", label=label, count=len(part), most=ID_LENGTH)
     for index, char in enumerate(part):
         if char not in _BASE64:
-            raise IdError(
-                f"{label} has {char!r} at character {index + 1}; a Position ID uses only the "
-                "letters A-Z and a-z, the digits 0-9, '+' and '/'"
-            )
+            raise IdError.of("id_character", label=label, char=repr(char), index=index + 1)
     # 14 characters carry 84 bits; the key is the first 80, the last 4 must be zero.
     if _BASE64.index(part[-1]) & 0b1111:
-        raise IdError(
-            f"{label} ends in {part[-1]!r}, which sets bits past the 80 of the key; the last "
-            "character of a Position ID is A, Q, g or w: check that the ID was copied whole"
-        )
+        raise IdError.of("id_last_character", label=label, char=repr(part[-1]))
     key = base64.b64decode(part + "==")
     return _position_from_key(key, found, label)
 
@@ -187,7 +172,7 @@ def _position_from_key(key: bytes, variant: Variant, label: str) -> Position:
     bits = int.from_bytes(key, "little")
     bit = 0
     halves: list[list[int]] = []
-    for who in ("player not on roll", "player on roll"):
+    for on_roll in (False, True):  # the player not on roll first
         counts: list[int] = []
         for _place in _PLACES:
             count = 0
@@ -195,18 +180,13 @@ def _position_from_key(key: bytes, variant: Variant, label: str) -> Position:
                 count += 1
                 bit += 1
                 if sum(counts) + count > CHECKERS:
-                    raise IdError(
-                        f"{label} gives the {who} more than {CHECKERS} checkers on the board and "
-                        f"bar; a side has {CHECKERS}: the ID is damaged or not a Position ID"
-                    )
+                    code = "key_too_many_on_roll" if on_roll else "key_too_many_not_on_roll"
+                    raise IdError.of(code, label=label, most=CHECKERS)
             counts.append(count)
             bit += 1
         halves.append(counts)
     if bits >> bit:
-        raise IdError(
-            f"{label} has bits set after the last place of the player on roll (the padding up to "
-            f"{_KEY_BITS} bits must be zero): the ID is damaged or not a Position ID"
-        )
+        raise IdError.of("key_padding", label=label, bits=_KEY_BITS)
     # Both halves are indexed 0..23 for their own points 1..24, and 24 for the bar.
     theirs, ours = ({place: half[i] for i, place in enumerate(_PLACES)} for half in halves)
     mover: dict[int | str, int] = {}
@@ -218,10 +198,13 @@ def _position_from_key(key: bytes, variant: Variant, label: str) -> Position:
         mover[place] = ours[place]
         opponent[place] = theirs[variant.other_numbering(place)]
         if mover[place] and opponent[place]:
-            raise IdError(
-                f"{label} puts checkers of both players on the same point ({mover[place]} of the "
-                f"player on roll on their {place}-point, {opponent[place]} of the other player "
-                f"on their {variant.other_numbering(place)}-point); a point belongs to one side"
+            raise IdError.of(
+                "key_shared_point",
+                label=label,
+                mover=mover[place],
+                point=place,
+                opponent=opponent[place],
+                other_point=variant.other_numbering(place),
             )
     return _build(variant, mover, opponent, label)
 
@@ -262,27 +245,17 @@ class XgidInfo:
             or len(self.dice) != 2
             or not all(_whole(die) and 1 <= die <= 6 for die in self.dice)
         ):
-            raise IdError(f"the dice are two numbers 1..6 such as (5, 2); got {self.dice!r}")
+            raise IdError.of("xgid_dice_value", written=repr(self.dice))
         value = self.cube_value
         if not _whole(value) or value < 1 or value & (value - 1) or value > 2**MAX_CUBE_EXPONENT:
-            raise IdError(
-                f"the cube shows a power of two from 1 to {2**MAX_CUBE_EXPONENT} "
-                f"(1, 2, 4, ... 64, ...); got {value!r}"
-            )
+            raise IdError.of("cube_value", most=2**MAX_CUBE_EXPONENT, written=repr(value))
         if self.cube_owner not in ("centre", "mover", "opponent"):
-            raise IdError(
-                f"the cube belongs to 'centre', 'mover' or 'opponent'; got {self.cube_owner!r}"
-            )
+            raise IdError.of("cube_owner_value", written=repr(self.cube_owner))
         if value == 1 and self.cube_owner != "centre":
-            raise IdError(
-                f"the cube is at 1 but belongs to the {self.cube_owner}; a cube that has not "
-                "been turned yet stays in the centre: set the owner to 'centre' or the value to 2 "
-                "or more"
-            )
+            raise IdError.of("cube_at_one_owned", side=self.cube_owner)
         if not variant.has_cube and (value != 1 or self.cube_owner != "centre"):
-            raise IdError(
-                f"{variant.name} is played without a doubling cube, but the cube is at {value} "
-                f"({self.cube_owner}): leave it at 1 in the centre"
+            raise IdError.of(
+                "cube_in_cubeless", variant=variant.name, value=value, side=self.cube_owner
             )
         for name in (
             "score_mover",
@@ -293,22 +266,20 @@ class XgidInfo:
         ):
             number = getattr(self, name)
             if not _whole(number) or number < 0:
-                raise IdError(f"{name} is a whole number, 0 or more; got {number!r}")
+                raise IdError.of("not_whole_number", name=name, written=repr(number))
         if self.match_length:
             for name in ("score_mover", "score_opponent"):
                 if getattr(self, name) >= self.match_length:
-                    raise IdError(
-                        f"{name} is {getattr(self, name)} in a {self.match_length}-point match, "
-                        "so the match is already over; a score stays below the match length "
-                        "(match length 0 is a money game)"
+                    raise IdError.of(
+                        "score_too_high",
+                        name=name,
+                        score=getattr(self, name),
+                        length=self.match_length,
                     )
         if self.crawford_jacoby > 3:
-            raise IdError(
-                f"crawford_jacoby is 0..3 (1 = Crawford game in a match; in money play "
-                f"Jacoby = 1, beaver = 2, both = 3); got {self.crawford_jacoby}"
-            )
+            raise IdError.of("crawford_jacoby", value=self.crawford_jacoby)
         if not isinstance(self.mover_is_bottom, bool):
-            raise IdError(f"mover_is_bottom is True or False; got {self.mover_is_bottom!r}")
+            raise IdError.of("mover_is_bottom", written=repr(self.mover_is_bottom))
 
     @property
     def cube(self) -> Cube:
@@ -409,10 +380,7 @@ def from_xgid(text: str, variant: Variant | str = "backgammon") -> XgidInfo:
     (True, None, 1)
     """
     if not isinstance(text, str):
-        raise IdError(
-            f"an XGID is text such as 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10', "
-            f"not {text!r}"
-        )
+        raise IdError.of("xgid_not_text", written=repr(text))
     found = _id_variant(variant)
     label = f"XGID {text!r}"
     body = text.strip()
@@ -420,12 +388,13 @@ def from_xgid(text: str, variant: Variant | str = "backgammon") -> XgidInfo:
         body = body[len(_XGID_PREFIX) :]
     fields = body.split(":")
     if len(fields) != len(_XGID_FIELDS):
-        hint = ""
-        if len(fields) <= 2 and len(fields[0]) == ID_LENGTH:
-            hint = "; it looks like a GNU Backgammon Position ID: read it with from_position_id"
-        raise IdError(
-            f"{label} has {len(fields)} field(s) separated by ':'; an XGID has "
-            f"{len(_XGID_FIELDS)}: {':'.join(_XGID_FIELDS)}{hint}"
+        looks_like_id = len(fields) <= 2 and len(fields[0]) == ID_LENGTH
+        raise IdError.of(
+            "xgid_fields_position_id" if looks_like_id else "xgid_fields",
+            label=label,
+            count=len(fields),
+            most=len(_XGID_FIELDS),
+            fields=":".join(_XGID_FIELDS),
         )
     pos26, cube_text, owner_text, turn_text, dice_text, *rest = fields
     bottom, top = _read_pos26(pos26, label)
@@ -436,23 +405,20 @@ def from_xgid(text: str, variant: Variant | str = "backgammon") -> XgidInfo:
     value: dict[str, int] = {}
     for name, written in numbers.items():
         if not _WHOLE_NUMBER.fullmatch(written.strip()):
-            raise IdError(f"{label} has {written!r} as its {name} field; write a whole number")
+            raise IdError.of("xgid_not_number", label=label, written=repr(written), name=name)
         value[name] = int(written)
     if not 0 <= value["cube"] <= MAX_CUBE_EXPONENT:
-        raise IdError(
-            f"{label} has cube {value['cube']}; the field is the log2 of the cube's value, "
-            f"0 (the cube at 1) to {MAX_CUBE_EXPONENT} (the cube at {2**MAX_CUBE_EXPONENT})"
+        raise IdError.of(
+            "xgid_cube",
+            label=label,
+            value=value["cube"],
+            most=MAX_CUBE_EXPONENT,
+            top=2**MAX_CUBE_EXPONENT,
         )
     if value["cube owner"] not in (-1, 0, 1):
-        raise IdError(
-            f"{label} has cube owner {value['cube owner']}; write 1 for the bottom player, "
-            "0 for the centre, -1 for the top player"
-        )
+        raise IdError.of("xgid_cube_owner", label=label, value=value["cube owner"])
     if value["turn"] not in (-1, 1):
-        raise IdError(
-            f"{label} has turn {value['turn']}; write 1 when the bottom player is on roll, "
-            "-1 when the top player is"
-        )
+        raise IdError.of("xgid_turn", label=label, value=value["turn"])
     dice = _read_dice(dice_text, label)
     position = _build(found, bottom, top, label)  # the bottom player as the mover
     bottom_on_roll = value["turn"] == 1
@@ -477,50 +443,38 @@ def from_xgid(text: str, variant: Variant | str = "backgammon") -> XgidInfo:
             bottom_on_roll,
         )
     except IdError as error:
-        raise IdError(f"{label}: {error}") from None
+        raise IdError.of("xgid_invalid", label=label, error=error) from None
 
 
 def _read_pos26(pos26: str, label: str) -> tuple[dict[int | str, int], dict[int | str, int]]:
     """The bottom and the top player's checkers, both in the bottom player's numbering."""
     if len(pos26) != BAR + 1:
-        raise IdError(
-            f"{label} has a position field of {len(pos26)} characters; it has {BAR + 1}: "
-            "the top player's bar, the bottom player's points 1 to 24, the bottom player's bar"
-        )
+        raise IdError.of("xgid_position_length", label=label, count=len(pos26), most=BAR + 1)
     bottom: dict[int | str, int] = {}
     top: dict[int | str, int] = {}
     for index, char in enumerate(pos26):
         if char == "-":
             continue
         if not ("A" <= char <= "Z" or "a" <= char <= "z"):
-            raise IdError(
-                f"{label} has {char!r} at position character {index}; a place is '-' when empty, "
-                "'A' to 'O' for 1 to 15 bottom checkers, 'a' to 'o' for 1 to 15 top checkers"
-            )
+            raise IdError.of("xgid_character", label=label, char=repr(char), index=index)
         count = ord(char.lower()) - ord("a") + 1
         if count > CHECKERS:
-            raise IdError(
-                f"{label} has {char!r} at position character {index}, which means {count} "
-                f"checkers; a side has {CHECKERS} ('O' or 'o' at most)"
+            raise IdError.of(
+                "xgid_count", label=label, char=repr(char), index=index, count=count, most=CHECKERS
             )
         is_bottom = char.isupper()
         if index in (0, BAR):
             owner_is_bottom = index == BAR
             if is_bottom != owner_is_bottom:
-                whose, case = ("bottom", "'A' to 'O'") if owner_is_bottom else ("top", "'a' to 'o'")
-                raise IdError(
-                    f"{label} has {char!r} at position character {index}, the {whose} player's "
-                    f"bar, which holds only the {whose} player's checkers: write {case}"
-                )
+                code = "xgid_bottom_bar" if owner_is_bottom else "xgid_top_bar"
+                raise IdError.of(code, label=label, char=repr(char), index=index)
         place: int | str = "bar" if index in (0, BAR) else index
         (bottom if is_bottom else top)[place] = count
     for who, side in (("bottom", bottom), ("top", top)):
         total = sum(side.values())
         if total > CHECKERS:
-            raise IdError(
-                f"{label} puts {total} of the {who} player's checkers on the board and bar; "
-                f"a side has {CHECKERS}"
-            )
+            code = "xgid_bottom_too_many" if who == "bottom" else "xgid_top_too_many"
+            raise IdError.of(code, label=label, count=total, most=CHECKERS)
     return bottom, top
 
 
@@ -530,7 +484,4 @@ def _read_dice(written: str, label: str) -> tuple[int, int] | None:
         return None
     if len(text) == 2 and all(char in "123456" for char in text):
         return int(text[0]), int(text[1])
-    raise IdError(
-        f"{label} has {written!r} as its dice; write two digits 1 to 6 such as '52', '00' before "
-        "the roll, or D, B or R while a double, beaver or raccoon waits for an answer"
-    )
+    raise IdError.of("xgid_dice", label=label, written=repr(written))

@@ -19,7 +19,7 @@ def position_from_json(variant: Variant, data: Any) -> Position:
 
     >>> from generator.engine import find_variant
     >>> position_from_json(find_variant("portes"), {"mover": {"6": 15}, "opponent": {"19": 15}})
-    portes.position(mover={'6': 15}, opponent={'19': 15})
+    find_variant('portes').position(mover={'6': 15}, opponent={'19': 15})
     >>> position_from_json(find_variant("portes"), {"mover": {"²": 15}, "opponent": {}})
     Traceback (most recent call last):
     ...
@@ -27,35 +27,32 @@ def position_from_json(variant: Variant, data: Any) -> Position:
 (checkers that are off are not listed)
     """
     if not isinstance(data, Mapping):
-        raise PositionError('a position is an object: {"mover": {...}, "opponent": {...}}')
+        raise PositionError.of("not_an_object")
     unknown = set(data) - {"mover", "opponent", "pinned"}
     if unknown:
         named = sorted(map(short_repr, unknown))
-        more = f" and {len(named) - 3} more" if len(named) > 3 else ""
-        raise PositionError(
-            f"unknown position field(s) {', '.join(named[:3])}{more}; "
-            'a position has "mover", "opponent" and, for Plakoto, "pinned"'
-        )
+        if len(named) > 3:
+            raise PositionError.of(
+                "unknown_fields_more", fields=", ".join(named[:3]), count=len(named) - 3
+            )
+        raise PositionError.of("unknown_fields", fields=", ".join(named), count=len(named))
     sides = []
     for who in ("mover", "opponent"):
         side = data.get(who)
         if side is None:
-            raise PositionError(f'the position has no "{who}": give {{"{who}": {{"6": 5, ...}}}}')
+            raise PositionError.of("no_side", side=who)
         if not isinstance(side, Mapping):
-            raise PositionError(f'"{who}" must map points to counts, such as {{"6": 5}}')
+            raise PositionError.of("side_not_mapping", side=who)
         if not _plain(side):
             _check_side(side, who)
         sides.append(side)
     pins = data.get("pinned", [])
     if not isinstance(pins, list):
-        raise PositionError('"pinned" is a list such as [{"side": "opponent", "point": 7}]')
+        raise PositionError.of("pinned_not_list")
     pinned = []
     for pin in pins:
         if not isinstance(pin, Mapping) or set(pin) != {"side", "point"}:
-            raise PositionError(
-                f"pinned entry {short_repr(pin)} must be "
-                '{"side": "mover" or "opponent", "point": 1..24}'
-            )
+            raise PositionError.of("bad_pin_entry", written=short_repr(pin))
         pinned.append((pin["side"], pin["point"]))
     return variant.position(mover=sides[0], opponent=sides[1], pinned=pinned)
 
@@ -82,8 +79,8 @@ def _check_side(side: Mapping[Any, Any], who: str) -> None:
         place = _place(key, who) if isinstance(key, str) else short_repr(key)
         if type(count) is int and count > _MOST:
             written = str(count) if count < 10**20 else f"about 10**{count.bit_length() * 3 // 10}"
-            raise PositionError(
-                f"the {who} has {written} checkers on {place}; a side has {CHECKERS}"
+            raise PositionError.of(
+                "huge_count", side=who, written=written, place=place, most=CHECKERS
             )
 
 
@@ -96,9 +93,8 @@ def _place(key: str, who: str) -> str:
         return text
     if digits and 1 <= int(text) <= 24:
         return str(int(text))
-    raise PositionError(
-        f"{who} place {int(text) if digits else short_repr(key)} is not a point: "
-        'use 1..24 or "bar" (checkers that are off are not listed)'
+    raise PositionError.of(
+        "not_a_place", side=who, written=str(int(text)) if digits else short_repr(key)
     )
 
 

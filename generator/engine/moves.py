@@ -14,21 +14,30 @@ candidate place to stop; the must-play rules (RULES.md 1.5) then choose the lega
 A play is the path to a legal stop; two paths to the same board are the same play. A step a
 learner tries is legal when it leads to a state from which a legal stop can still be reached;
 otherwise the refusal says which rule stands in the way.
+
+The states are the nodes (:class:`PartialPlay`) of the tree of partial plays, which
+:class:`Turn` gives read-only: :attr:`Turn.root`, each node's ``children``, ``leads_to_play`` and
+``ends_play``; :meth:`Turn.try_step` (a step from a node, or its refusal),
+:meth:`Turn.state_after`, :meth:`Turn.destinations` and :meth:`Turn.plays_below`. ``plays``
+alone needs less: the plain hitting games take it from the search of ``plain.py``, the others
+from the states without marking which of them lead to a legal stop.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .board import BAR, CHECKERS, HOME, OFF, Position, Side, place_name
 from .errors import DiceError
 from .plain import plain_plays
 from .reasons import Refusal
-from .steps import Step, format_play
+from .steps import STEPS, Step, format_play
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -45,10 +54,10 @@ def check_dice(dice: Sequence[int]) -> Dice:
     try:
         first, second = dice
     except (TypeError, ValueError):
-        raise DiceError(f"a roll is two dice, such as [5, 2]; got {dice!r}") from None
+        raise DiceError.of("not_two_dice", written=repr(dice)) from None
     for die in (first, second):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise DiceError(f"a die shows 1 to 6; got {die!r} in {list(dice)!r}")
+            raise DiceError.of("die_out_of_range", die=repr(die), dice=repr(list(dice)))
     return first, second
 
 
@@ -86,14 +95,21 @@ class Play:
 Context = object
 
 
-class _State:
-    """A state of a turn in progress: the board, the dice left, the variant's memory."""
+class PartialPlay:
+    """A node of the tree of partial plays: the board after some steps of the turn, the dice
+    left and what the variant remembers. Its public fields are values; what the turn learns
+    about it (the steps on from it, whether a legal play is still within reach) is read-only.
+
+    Two paths that reach the same state are one node: ``step`` and ``parent`` are those of the
+    first path found, the one the plays list writes.
+    """
 
     __slots__ = (
-        "children",
+        "_children",
+        "_ends_play",
+        "_good",
         "context",
         "dice",
-        "good",
         "mover",
         "opponent",
         "over",
@@ -111,30 +127,50 @@ class _State:
         dice: tuple[int, ...],
         context: Context,
         used: int,
-        parent: _State | None,
+        parent: PartialPlay | None,
         step: Step | None,
     ) -> None:
         self.mover = mover
         self.opponent = opponent
         self.pins = pins
-        self.dice = dice
+        self.dice = dice  # the dice left to play
         self.context = context
-        self.used = used
+        self.used = used  # how many dice the steps so far used
         self.parent = parent
         self.step = step
-        self.children: dict[Step, _State] = {}
-        self.over = False
-        self.good = False
+        self.over = False  # a step ended the game: nothing more is played
+        self._children: dict[Step, PartialPlay] = {}
+        self._good = False
+        self._ends_play = False
+
+    @property
+    def children(self) -> Mapping[Step, PartialPlay]:
+        """The steps the step rules allow from here and the nodes they lead to, farthest
+        checker and higher die first; a step may still be refused by the must-play rules (see
+        :attr:`leads_to_play` and :meth:`Turn.try_step`)."""
+        return MappingProxyType(self._children)
+
+    @property
+    def leads_to_play(self) -> bool:
+        """Whether a legal play can still be reached from here."""
+        return self._good
+
+    @property
+    def ends_play(self) -> bool:
+        """Whether the turn may legally end here: the play of these steps is one of the plays."""
+        return self._ends_play
 
     def key(self) -> tuple[object, ...]:
         return (self.mover, self.opponent, self.pins, self.dice, self.context)
 
     def board(self) -> tuple[object, ...]:
+        """What a play ending here leaves: ``(mover, opponent, pins)``."""
         return (self.mover, self.opponent, self.pins)
 
     def path(self) -> tuple[Step, ...]:
+        """The steps from the start of the turn to here (of the first path found)."""
         steps: list[Step] = []
-        state: _State | None = self
+        state: PartialPlay | None = self
         while state is not None and state.step is not None:
             steps.append(state.step)
             state = state.parent
@@ -147,6 +183,13 @@ class _State:
             if mover[place]:
                 return place
         return 0
+
+
+# A step and what it leaves: (step, mover, opponent, pins, dice left, context); all but the
+# step are a node's key.
+_Moved = tuple[Step, Side, Side, tuple[frozenset[int], frozenset[int]], tuple[int, ...], Context]
+_LANDINGS = {"open": 0, "hit": 1, "pin": 2}
+_notation = attrgetter("notation")
 
 
 class Turn:
@@ -173,20 +216,29 @@ class Turn:
         first, second = self.dice
         self.all_dice = dice_to_play(self.dice)
         self.is_double = first == second
-        self._states: dict[tuple[object, ...], _State] = {}
+        self._states: dict[tuple[object, ...], PartialPlay] = {}
         self._most_used: int | None = None
-        self._most_stops: list[_State] = []
+        self._plays: tuple[Play, ...] | None = None
+        self._most_stops: list[PartialPlay] = []
 
-    # The graph of states is built on first use: the plain games answer ``plays`` without it.
+    # The graph of states is built on first use: the plain games answer ``plays`` without it,
+    # and the other games without marking which nodes lead to a legal play.
 
     @cached_property
-    def _graph(self) -> tuple[frozenset[str], _State, list[_State]]:
-        limits, root = self._explore_with_waiver()
-        stops = self._choose_stops()
+    def _explored(self) -> tuple[frozenset[str], PartialPlay, tuple[PartialPlay, ...]]:
+        """The limits that hold, the tree and its legal stops: what ``plays`` needs."""
+        limits, root, most, candidates = self._explore_with_waiver()
+        stops = self._choose_stops(most, candidates)
         for stop in stops:
-            stop.good = True
+            stop._ends_play = True
+        return limits, root, tuple(stops)
+
+    @cached_property
+    def _graph(self) -> tuple[frozenset[str], PartialPlay, tuple[PartialPlay, ...]]:
+        """The same, with every node marked that leads to a legal play: what refusals need."""
+        explored = self._explored
         self._mark_good()
-        return limits, root, stops
+        return explored
 
     @property
     def limits(self) -> frozenset[str]:
@@ -195,70 +247,84 @@ class Turn:
         return self._graph[0]
 
     @property
-    def root(self) -> _State:
+    def root(self) -> PartialPlay:
+        """The start of the tree of partial plays: no step played yet."""
         return self._graph[1]
 
     @property
-    def stops(self) -> list[_State]:
-        """The states where the turn may legally end."""
+    def stops(self) -> tuple[PartialPlay, ...]:
+        """The nodes where the turn may legally end (each ends one of ``plays``)."""
         return self._graph[2]
 
     # Exploring --------------------------------------------------------------------------------
 
-    def _explore_with_waiver(self) -> tuple[frozenset[str], _State]:
+    def _explore_with_waiver(
+        self,
+    ) -> tuple[frozenset[str], PartialPlay, int, list[PartialPlay]]:
         """The graph under the strictest set of the variant's waivable limits that costs the
         mover no die the plain rules would let them play (Turkish Tavla's waiver, RULES.md 3.4;
-        Long Nardy's head limit under ``head-unplayable-dice``). The last set of
-        ``limit_options`` is always the plain rules."""
-        explored: list[tuple[frozenset[str], _State, dict[tuple[object, ...], _State], int]] = []
+        Long Nardy's head limit under ``head-unplayable-dice``), with its candidate stops (see
+        :meth:`_candidates`). The last set of ``limit_options`` is always the plain rules."""
+        explored = []
         for limits in self.variant.limit_options:
             root = self._explore(limits)
-            most = self._most_candidate()
-            explored.append((limits, root, self._states, most))
+            most, candidates = self._candidates()
+            explored.append((limits, root, self._states, most, candidates))
             if most == len(self.all_dice):
                 break  # no limit can cost a die here: every die is played
         unlimited = explored[-1][3]
-        limits, root, self._states, _ = next(item for item in explored if item[3] == unlimited)
-        return limits, root
-
-    def _most_candidate(self) -> int:
-        variant = self.variant
-        return max(
-            (
-                self._dice_counted(state)
-                for state in self._states.values()
-                if variant.end_refusal(state.mover, state.opponent) is None
-            ),
-            default=0,
+        limits, root, self._states, most, candidates = next(
+            item for item in explored if item[3] == unlimited
         )
+        return limits, root, most, candidates
 
-    def _explore(self, limits: frozenset[str]) -> _State:
+    def _candidates(self) -> tuple[int, list[PartialPlay]]:
+        """The most dice that a place where the turn may end counts as using, and those places
+        (the states that the variant's end-of-turn rules accept), in the order found. The
+        states that count the most dice are asked first: the others are no candidates once
+        one of those is."""
+        levels: dict[int, list[PartialPlay]] = {}
+        for state in self._states.values():
+            levels.setdefault(self._dice_counted(state), []).append(state)
+        end_refusal = self.variant.end_refusal
+        for counted in sorted(levels, reverse=True):
+            found = [s for s in levels[counted] if end_refusal(s.mover, s.opponent) is None]
+            if found:
+                return counted, found
+        return 0, []
+
+    def _explore(self, limits: frozenset[str]) -> PartialPlay:
         position = self.position
         self._states = {}
         context = self.variant.turn_context(position, self.all_dice, limits)
         pins = (position.mover_pinned, position.opponent_pinned)
-        root = _State(
+        root = PartialPlay(
             position.mover, position.opponent, pins, self.all_dice, context, 0, None, None
         )
         self._states[root.key()] = root
         root.over = self.variant.game_over(root.mover, root.opponent, root.pins)
         # Breadth first, farthest checker and higher die first: the first path found to a state
         # is the one its notation shows.
+        states = self._states
+        move = self._move
         pending = deque([root])
         while pending:
             state = pending.popleft()
-            if state.over:
+            if state.over or not state.dice:
                 continue
+            children = state._children
+            dice = self._distinct(state.dice)
             for source in self._sources(state):
-                for die in self._distinct(state.dice):
-                    outcome = self._try(state, source, die)
-                    if isinstance(outcome, _State):
-                        known = self._states.get(outcome.key())
-                        if known is None:
-                            self._states[outcome.key()] = outcome
-                            pending.append(outcome)
-                            known = outcome
-                        state.children[outcome.step] = known  # type: ignore[index]
+                for die in dice:
+                    outcome = move(state, source, die)
+                    if isinstance(outcome, Refusal):
+                        continue
+                    step, key = outcome[0], outcome[1:]
+                    known = states.get(key)
+                    if known is None:
+                        known = states[key] = self._child(state, outcome)
+                        pending.append(known)
+                    children[step] = known
         return root
 
     @staticmethod
@@ -267,141 +333,150 @@ class Turn:
             return dice
         return dice[:1]
 
-    def _sources(self, state: _State) -> Iterable[int]:
+    def _sources(self, state: PartialPlay) -> Iterable[int]:
         mover = state.mover
         if mover[BAR]:
             return (BAR,)
         return [p for p in range(24, 0, -1) if mover[p]]
 
-    def _try(self, state: _State, source: int, die: int) -> _State | Refusal:
+    def _try(self, state: PartialPlay, source: int, die: int) -> PartialPlay | Refusal:
         """One step from ``state``: the state it leads to, or why the step rules refuse it."""
-        variant = self.variant
         mover = state.mover
         if die not in state.dice:
             return Refusal.of("die_not_available", die=die)
         if source == BAR:
             if not mover[BAR]:
                 return Refusal.of("bar_empty")
-            destination = BAR - die
         else:
             if mover[BAR]:
                 return Refusal.of("bar_first", count=mover[BAR])
             if not 1 <= source <= 24 or not mover[source]:
                 return Refusal.of("no_checker", point=source)
-            destination = source - die
-        pinned_refusal = variant.source_refusal(state.pins, source)
+        outcome = self._move(state, source, die)
+        return outcome if isinstance(outcome, Refusal) else self._child(state, outcome)
+
+    def _move(self, state: PartialPlay, source: int, die: int) -> _Moved | Refusal:
+        """Moving the checker on ``source`` (there is one, and the bar has none unless it is
+        the bar) with ``die`` (one of the dice left): the step and what it leaves, or why the
+        step rules refuse it."""
+        variant = self.variant
+        mover = state.mover
+        pins = state.pins
+        destination = source - die
+        pinned_refusal = variant.source_refusal(pins, source)
         if pinned_refusal is not None:
             return pinned_refusal
         opponent = state.opponent
-        hit = pin = False
+        landing = 0  # open; 1 a hit, 2 a pin: the index in ``STEPS``
         if destination <= 0:
             highest = state.highest()
             if highest > HOME[-1]:  # the bar is refused above: a checker there enters first
                 return Refusal.of("not_all_home", point=highest)
-            home_refusal = variant.bear_off_refusal(state.pins)
+            home_refusal = variant.bear_off_refusal(pins)
             if home_refusal is not None:
                 return home_refusal
             if destination < 0 and highest > source:
                 return Refusal.of("overshoot", die=die, higher=highest)
             destination = OFF
         else:
-            landing = variant.landing(opponent[destination], destination, state.pins)
-            if isinstance(landing, Refusal):
-                return landing
-            hit, pin = landing == "hit", landing == "pin"
-        step = Step(source, destination, die, hit, pin)
+            lands = variant.landing(opponent[destination], destination, pins)
+            if isinstance(lands, Refusal):
+                return lands
+            landing = _LANDINGS[lands]
+        step = STEPS[die][source][landing]
         new_mover = list(mover)
         new_mover[source] -= 1
         new_mover[destination] += 1
         moved = tuple(new_mover)
-        pins = state.pins
-        if hit:
+        if landing == 1:
             new_opponent = list(opponent)
             new_opponent[destination] -= 1
             new_opponent[BAR] += 1
             opponent = tuple(new_opponent)
-        elif pin or state.pins[1]:
+        elif landing == 2 or pins[1]:
             pins = variant.pins_after(pins, step, moved)
         context = state.context
         if variant.has_step_rules:
-            refusal = variant.step_refusal(context, state.mover, opponent, step, moved)
+            refusal = variant.step_refusal(context, mover, opponent, step, moved)
             if refusal is not None:
                 return refusal
             context = variant.next_context(context, step, moved, opponent)
-        dice = list(state.dice)
-        dice.remove(die)
-        child = _State(moved, opponent, pins, tuple(dice), context, state.used + 1, state, step)
+        dice = state.dice
+        index = dice.index(die)
+        return step, moved, opponent, pins, dice[:index] + dice[index + 1 :], context
+
+    def _child(self, state: PartialPlay, moved: _Moved) -> PartialPlay:
+        step, mover, opponent, pins, dice, context = moved
+        child = PartialPlay(mover, opponent, pins, dice, context, state.used + 1, state, step)
         # Bearing off the last checker ends the game, whatever dice are left (decision 15).
-        child.over = moved[OFF] == CHECKERS or variant.game_over(moved, opponent, pins)
+        child.over = mover[OFF] == CHECKERS or self.variant.game_over(mover, opponent, pins)
         return child
 
     # Choosing the legal stops -----------------------------------------------------------------
 
-    def _dice_counted(self, state: _State) -> int:
+    def _dice_counted(self, state: PartialPlay) -> int:
         """Dice a stop counts as using: all of them when a step ended the game on the way
         (the last checker borne off, Plakoto's mother pin)."""
         return len(self.all_dice) if state.over else state.used
 
-    def _choose_stops(self) -> list[_State]:
-        variant = self.variant
-        candidates = [
-            state
-            for state in self._states.values()
-            if variant.end_refusal(state.mover, state.opponent) is None
-        ]
-        if not candidates:
-            return []
-        most = max(self._dice_counted(s) for s in candidates)
-        stops = [s for s in candidates if self._dice_counted(s) == most]
+    def _choose_stops(self, most: int, candidates: list[PartialPlay]) -> list[PartialPlay]:
+        """The legal stops among the candidates that count the ``most`` dice."""
+        stops = candidates
         if most == 1 and not self.is_double:
             higher = self.all_dice[0]
             with_higher = [s for s in stops if s.step is not None and s.step.die == higher]
             if with_higher:
                 stops = with_higher
         self._most_stops = stops
-        return variant.choose_among(self.position, stops)
+        return self.variant.choose_among(self.position, stops) if stops else []
 
     def _mark_good(self) -> None:
-        # Children are explored after their parents, and every step uses a die, so visiting the
-        # states by dice used, most first, sees every child before its parent.
-        for state in sorted(self._states.values(), key=lambda s: -s.used):
-            if not state.good and any(child.good for child in state.children.values()):
-                state.good = True
+        # Breadth first, the states were found by dice used, fewest first, and every step uses
+        # a die: visiting them backwards sees every child before its parent.
+        for state in reversed(self._states.values()):
+            if state._ends_play or any(child._good for child in state._children.values()):
+                state._good = True
 
     # Answers ----------------------------------------------------------------------------------
 
-    @cached_property
+    @property
     def plays(self) -> tuple[Play, ...]:
+        """The legal full turns, one per resulting position, sorted by notation."""
+        # Kept by hand rather than by ``cached_property``: its lock (Python 3.11) costs a
+        # twentieth of a small turn's whole answer.
+        if self._plays is None:
+            self._plays = self._find_plays()
+        return self._plays
+
+    def _find_plays(self) -> tuple[Play, ...]:
         variant = self.variant
         position = self.position
         pins = (position.mover_pinned, position.opponent_pinned)
         if variant.game_over(position.mover, position.opponent, pins):
             return ()
         if variant.plain_turn(position, self.all_dice):
-            most, found = plain_plays(self.position.mover, self.position.opponent, self.all_dice)
+            most, found = plain_plays(position.mover, position.opponent, self.all_dice)
             self._most_used = most
-            boards = [
-                (mover, opponent, pins, tuple(map(Step._make, steps)), False)
+            plays = [
+                Play(steps, Position(variant, mover, opponent, *pins), format_play(steps))
                 for mover, opponent, steps in found
+                if steps
             ]
         else:
-            seen: dict[tuple[object, ...], _State] = {}
-            for stop in self.stops:
+            seen: dict[tuple[object, ...], PartialPlay] = {}
+            for stop in self._explored[2]:
                 seen.setdefault(stop.board(), stop)
-            # A play that ends the game by a rule of the variant's writes that step last; one
-            # that bears off the last checker is written as usual, since nothing is left.
-            boards = [
-                (s.mover, s.opponent, s.pins, s.path(), s.over and s.mover[OFF] < CHECKERS)
-                for s in seen.values()
-            ]
-        plays = [
-            Play(
-                steps, Position(variant, mover, opponent, *pins), format_play(steps, ends_game=over)
-            )
-            for mover, opponent, pins, steps, over in boards
-            if steps
-        ]
-        return tuple(sorted(plays, key=lambda play: play.notation))
+            plays = [self._play_to(stop) for stop in seen.values() if stop.used]
+        plays.sort(key=_notation)
+        return tuple(plays)
+
+    def _play_to(self, stop: PartialPlay) -> Play:
+        steps = stop.path()
+        # A play that ends the game by a rule of the variant's writes that step last; one that
+        # bears off the last checker is written as usual, since nothing is left.
+        ends_game = stop.over and stop.mover[OFF] < CHECKERS
+        position = Position(self.variant, stop.mover, stop.opponent, *stop.pins)
+        return Play(steps, position, format_play(steps, ends_game=ends_game))
 
     @property
     def max_dice(self) -> int:
@@ -412,7 +487,7 @@ class Turn:
             return self._most_used
         return self._most()
 
-    def state_after(self, steps: Iterable[Step | tuple[int, int]]) -> _State:
+    def state_after(self, steps: Iterable[Step | tuple[int, int]]) -> PartialPlay:
         """The state reached by legal steps from the start; raises with the first refusal."""
         state = self.root
         for item in steps:
@@ -421,26 +496,35 @@ class Turn:
             if isinstance(outcome, Refusal):
                 from .errors import IllegalPlayError
 
-                raise IllegalPlayError(
-                    f"{place_name(source)} with a {die} is not allowed: {outcome.message()}",
-                    outcome,
+                raise IllegalPlayError.of(
+                    "step_refused", place=place_name(source), die=die, reason=outcome
                 )
             state = outcome
         return state
 
-    def _step(self, state: _State, source: int, die: int) -> _State | Refusal:
-        taken = self._take(state, source, die)
+    def _step(self, state: PartialPlay, source: int, die: int) -> PartialPlay | Refusal:
+        taken = self.try_step(state, source, die)
         return taken if isinstance(taken, Refusal) else taken[1]
 
-    def _take(self, state: _State, source: int, die: int) -> tuple[Step, _State] | Refusal:
-        """The step that moving ``source`` with ``die`` makes from ``state`` and the state it
-        leads to, or why it is not allowed. (The state's own ``step`` may be another: states
-        reached by different steps are one state.)"""
+    def try_step(
+        self, state: PartialPlay, source: int, die: int
+    ) -> tuple[Step, PartialPlay] | Refusal:
+        """The step that moving the checker on ``source`` with ``die`` makes from ``state`` (a
+        node of this turn's tree) and the node it leads to, or why it is not allowed. (The
+        node's own ``step`` may be another: nodes reached by different steps are one node.)
+
+        >>> from generator.engine import find_variant
+        >>> turn = find_variant("backgammon").start().turn((6, 5))
+        >>> turn.try_step(turn.root, 24, 6)[0]
+        Step(source=24, destination=18, die=6, hit=False, pin=False)
+        >>> turn.try_step(turn.root, 24, 5)
+        Refusal.of('blocked_landing', point=19, count=5)
+        """
         if state.over:
             return Refusal.of("game_over")
-        for step, child in state.children.items():
+        for step, child in state._children.items():
             if step.source == source and step.die == die:
-                if child.good:
+                if child._good:
                     return step, child
                 return self._must_play_refusal(state, step, child)
         outcome = self._try(state, source, die)
@@ -459,25 +543,76 @@ class Turn:
     def legal_steps(self, played: Sequence[Step | tuple[int, int]] = ()) -> list[Step]:
         """The steps that keep a legal play within reach after ``played``."""
         state = self.state_after(played)
-        return [step for step, child in state.children.items() if child.good]
+        return [step for step, child in state._children.items() if child._good]
 
-    def _good_example(self, state: _State) -> str:
+    def _good_example(self, state: PartialPlay) -> str:
         """A legal play that continues from ``state``, as the plays list writes it."""
         cursor = state
-        while cursor not in self.stops:
-            cursor = next(child for child in cursor.children.values() if child.good)
+        while not cursor._ends_play:
+            cursor = next(child for child in cursor._children.values() if child._good)
         return self.play_at(cursor).notation
 
-    def play_at(self, stop: _State) -> Play:
-        """The play of ``plays`` that ends where ``stop`` is."""
-        board = stop.board()
-        for play in self.plays:
-            p = play.position
-            if (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)) == board:
-                return play
-        raise AssertionError("every legal stop is one of the plays")  # pragma: no cover
+    def play_at(self, stop: PartialPlay) -> Play:
+        """The play of ``plays`` that ends where ``stop`` (a node that ends a play) is."""
+        return self._play_by_board[stop.board()]
 
-    def _must_play_refusal(self, state: _State, step: Step, child: _State) -> Refusal:
+    @cached_property
+    def _play_by_board(self) -> dict[tuple[object, ...], Play]:
+        return {
+            (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)): play
+            for play in self.plays
+            for p in (play.position,)
+        }
+
+    def plays_below(self, state: PartialPlay) -> tuple[Play, ...]:
+        """The plays that go on from ``state`` (a node of this turn's tree), in the order of
+        ``plays``: every play when ``state`` is the root, none when no legal play is within
+        reach from it.
+
+        >>> from generator.engine import find_variant
+        >>> turn = find_variant("backgammon").start().turn((6, 5))
+        >>> [play.notation for play in turn.plays_below(turn.state_after([(24, 6)]))]
+        ['24/18 13/8', '24/18 8/3', '24/18/13']
+        """
+        ends = {self.play_at(node).notation for node in _reachable(state) if node._ends_play}
+        return tuple(play for play in self.plays if play.notation in ends)
+
+    def destinations(self, source: int, state: PartialPlay | None = None) -> tuple[int, ...]:
+        """Every place the checker on ``source`` can land on in some legal play going on from
+        ``state`` (the start when ``None``), farthest first and ``OFF`` last: the checker is
+        followed step by step, also after other checkers moved first (a checker that may move
+        only once another has entered from the bar).
+
+        >>> from generator.engine import find_variant
+        >>> turn = find_variant("backgammon").start().turn((6, 5))
+        >>> turn.destinations(24)
+        (18, 13)
+        """
+        start = self.root if state is None else state
+        found: set[int] = set()
+        pending: list[tuple[PartialPlay, int]] = [(start, source)] if start._good else []
+        seen: set[tuple[int, int]] = set()
+        while pending:
+            node, place = pending.pop()
+            for step, child in node._children.items():
+                if not child._good:
+                    continue
+                after = []
+                if step.source == place:
+                    after.append(step.destination)  # the followed checker moves
+                if step.source != place or node.mover[place] > 1:
+                    after.append(place)  # another checker moves
+                for where in after:
+                    if (id(child), where) in seen:
+                        continue
+                    seen.add((id(child), where))
+                    if where != place:
+                        found.add(where)
+                    if where != OFF:
+                        pending.append((child, where))
+        return tuple(sorted(found, key=lambda p: (p == OFF, -p)))
+
+    def _must_play_refusal(self, state: PartialPlay, step: Step, child: PartialPlay) -> Refusal:
         """Why a step the step rules allow still cannot be part of a legal play."""
         most = self._most()
         higher = self.all_dice[0]
@@ -487,7 +622,7 @@ class Turn:
             and step.die != higher
             and any(stop.step is not None and stop.step.die == higher for stop in self.stops)
         ):
-            example = self._good_example(state) if state.good else ""
+            example = self._good_example(state) if state._good else ""
             return Refusal.of("must_use_higher", die=higher, play=example)
         reachable = _reachable(child)
         unchosen = [s for s in self._most_stops if s in reachable]
@@ -506,7 +641,7 @@ class Turn:
         # (Turkish Tavla's wasted pips, Long Nardy's head, ...).
         rules = self.variant.rule_codes
         for later in reachable:
-            if rules and not later.children and later.dice and not later.over:
+            if rules and not later._children and later.dice and not later.over:
                 for source in self._sources(later):
                     for die in self._distinct(later.dice):
                         outcome = self._try(later, source, die)
@@ -514,16 +649,16 @@ class Turn:
                             return outcome
         return self.unfinished_refusal(state)
 
-    def unfinished_refusal(self, state: _State) -> Refusal:
+    def unfinished_refusal(self, state: PartialPlay) -> Refusal:
         """Why the turn may not end short of a legal stop that ``state`` can still reach."""
-        example = self._good_example(state) if state.good else ""
+        example = self._good_example(state) if state._good else ""
         most = self._most()
         if not self.is_double and most == 2:
             return Refusal.of("must_use_both", play=example)
         return Refusal.of("must_use_more", count=most, play=example)
 
     def _most(self) -> int:
-        return max((self._dice_counted(stop) for stop in self.stops), default=0)
+        return max((self._dice_counted(stop) for stop in self._explored[2]), default=0)
 
 
 def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
@@ -549,18 +684,16 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
         return []
     _, found = plain_plays(position.mover, position.opponent, played)
     return sorted(
-        (format_play(steps), mover, opponent)  # type: ignore[arg-type]
-        for mover, opponent, steps in found
-        if steps
+        (format_play(steps), mover, opponent) for mover, opponent, steps in found if steps
     )
 
 
-def _reachable(state: _State) -> set[_State]:
+def _reachable(state: PartialPlay) -> set[PartialPlay]:
     """``state`` and every state the turn can reach from it."""
     seen = {state}
     pending = [state]
     while pending:
-        for child in pending.pop().children.values():
+        for child in pending.pop()._children.values():
             if child not in seen:
                 seen.add(child)
                 pending.append(child)

@@ -9,9 +9,8 @@ row may stand only while an opposing checker is already past them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
 from .reasons import Refusal
@@ -49,11 +48,11 @@ def run_through(variant: Variant, mover: Side, point: int) -> tuple[int, int]:
     """The mover's run of occupied points through ``point``, as the opponent's own numbers
     ``(lowest, highest)``: consecutive along the opponent's route, so it may wrap from the
     mover's 1 to the mover's 24 but never from the mover's 13 to 12."""
-    own = variant.other_numbering(point)
-    low = high = own
-    while low > 1 and mover[variant.other_numbering(low - 1)]:
+    route = opponent_route(variant)  # the mover's point of the opponent's own ``n``: route[n - 1]
+    low = high = route[point - 1]  # the numbering is its own inverse
+    while low > 1 and mover[route[low - 2]]:
         low -= 1
-    while high < 24 and mover[variant.other_numbering(high + 1)]:
+    while high < 24 and mover[route[high]]:
         high += 1
     return low, high
 
@@ -63,7 +62,7 @@ def opponent_past(variant: Variant, opponent: Side, lowest: int) -> bool:
     ``lowest`` (or has been borne off)."""
     if opponent[OFF]:
         return True
-    return any(opponent[variant.other_numbering(own)] for own in range(1, lowest))
+    return any(opponent[point] for point in opponent_route(variant)[: lowest - 1])
 
 
 def forbidden_block(variant: Variant, mover: Side, opponent: Side, point: int) -> Refusal | None:
@@ -111,8 +110,7 @@ def opponent_route(variant: Variant) -> tuple[int, ...]:
     return tuple(variant.other_numbering(own) for own in POINTS)
 
 
-@dataclass(frozen=True, slots=True)
-class _NardyTurn:
+class _NardyTurn(NamedTuple):
     """What Long Nardy remembers during a turn: how many checkers have left the head, and how
     many may (2 on a first turn with 3-3, 4-4 or 6-6, else 1); why, for the refusal; and
     whether the turn began with a forbidden block already standing, which no game reaches (a
@@ -187,8 +185,10 @@ class LongNardy(SameDirection):
     ) -> Refusal | None:
         assert isinstance(context, _NardyTurn)
         if step.source == HEAD and context.left_head >= context.may_leave:
-            return self._head_refusal(context)
-        if self.block_check != "step":
+            refusal = self._head_refusal(context)
+            if self.enforces(refusal.code):
+                return refusal
+        if self.block_check != "step" or not self.enforces("six_block"):
             return None
         if context.block_standing:
             # No forbidden block may stand after any step (RULES.md 4.2): only a step that
@@ -212,7 +212,7 @@ class LongNardy(SameDirection):
         )
 
     def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
-        if self.block_check == "step":
+        if self.block_check == "step" or not self.enforces("six_block"):
             return None
         return standing_block(self, mover, opponent)
 

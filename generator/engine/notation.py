@@ -22,7 +22,7 @@ from .reasons import Refusal
 
 if TYPE_CHECKING:
     from .board import Position
-    from .moves import _State
+    from .moves import PartialPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ def _read_place(text: str, original: str) -> int:
         return OFF
     point = int(word)
     if not 1 <= point <= 24:
-        raise NotationError(f"{original!r}: {point} is not a point (use 1..24, bar or off)")
+        raise NotationError.of("not_a_point", token=repr(original), point=point)
     return point
 
 
@@ -62,31 +62,30 @@ def read_hops(text: str) -> list[_Hop]:
     body = _ROLL.sub("", text.strip())
     tokens = [t for t in re.split(r"[\s,]+", body) if t]
     if not tokens:
-        raise NotationError(f"{text!r} names no step; write steps such as 13/8 6/5*")
+        raise NotationError.of("no_step", text=repr(text))
     hops: list[_Hop] = []
     chain = 0
     for token in tokens:
         match = _TOKEN.match(token)
         if not match:
-            raise NotationError(
-                f"{token!r} in {text!r} is not a step; write from/to with points 1..24, bar "
-                "or off, such as 13/8, bar/22, 6/off, 24/18/13, 8/3*/1 or 13/7(2)"
-            )
+            raise NotationError.of("not_a_step", token=repr(token), text=repr(text))
         body, repeat = match.group(1), int(match.group(2) or 1)
         if repeat < 1:
-            raise NotationError(f"{token!r}: a repeat count is 1 or more")
+            raise NotationError.of("repeat_zero", token=repr(token))
         parts = re.split(r"[/-]", body)
         places = [(_read_place(p.rstrip("*^"), token), p.endswith(("*", "^"))) for p in parts]
         for _ in range(repeat):
             for index, ((source, _), (destination, marked)) in enumerate(pairwise(places)):
                 if source == OFF:
-                    raise NotationError(f"{token!r}: a checker that is off cannot move")
+                    raise NotationError.of("move_from_off", token=repr(token))
                 if destination == BAR:
-                    raise NotationError(f"{token!r}: a checker cannot move to the bar")
+                    raise NotationError.of("move_to_bar", token=repr(token))
                 if destination != OFF and destination >= source:
-                    raise NotationError(
-                        f"{token!r}: checkers move from higher points to lower ones "
-                        f"({place_name(source)}/{place_name(destination)} goes backwards)"
+                    raise NotationError.of(
+                        "backwards",
+                        token=repr(token),
+                        source=place_name(source),
+                        destination=place_name(destination),
                     )
                 hops.append(_Hop(source, destination, marked, chain, index))
             chain += 1
@@ -95,7 +94,7 @@ def read_hops(text: str) -> list[_Hop]:
 
 @dataclass
 class _Match:
-    state: _State
+    state: PartialPlay
     marked_hits: frozenset[int]
     hidden_hits: int
 
@@ -123,22 +122,18 @@ def parse_in_turn(turn: Turn, text: str) -> Play:
     failures: list[tuple[int, Refusal]] = []
     _match(turn, turn.root, hops, [False] * len(hops), 0, frozenset(), 0, matches, failures)
     roll = _roll(turn)
-    stops = set(map(id, turn.stops))
-    complete = [m for m in matches if id(m.state) in stops]
+    complete = [m for m in matches if m.state.ends_play]
     if not complete:
         reason, finished = _first_refusal(turn, hops)
         if not turn.plays:
-            raise IllegalPlayError(
-                f"{text!r} cannot be played with {roll}: no play is possible, the turn passes",
-                reason,
-            )
+            raise IllegalPlayError.of("turn_passes", text=repr(text), roll=roll, reason=reason)
         if reason is None:  # every step and the whole play pass: only the marks disagree
-            raise IllegalPlayError(f"{text!r} is not legal with {roll}")  # pragma: no cover
+            raise IllegalPlayError.of(
+                "marks_disagree", text=repr(text), roll=roll
+            )  # pragma: no cover
         if finished:
-            raise IllegalPlayError(
-                f"{text!r} is not a full turn with {roll}: {reason.message()}", reason
-            )
-        raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
+            raise IllegalPlayError.of("not_full_turn", text=repr(text), roll=roll, reason=reason)
+        raise IllegalPlayError.of("not_legal", text=repr(text), roll=roll, reason=reason)
     for better in (
         [m for m in complete if m.marked_hits == written and not m.hidden_hits],
         [m for m in complete if not m.hidden_hits],
@@ -149,14 +144,13 @@ def parse_in_turn(turn: Turn, text: str) -> Play:
             break
     if len(boards) > 1:
         options = sorted(_canonical(turn, m.state).notation for m in boards.values())
-        raise AmbiguousPlayError(
-            f"{text!r} fits {len(options)} different plays with {roll}: "
-            f"{', '.join(options)}; write the landing points and mark hits with *"
+        raise AmbiguousPlayError.of(
+            "ambiguous", text=repr(text), count=len(options), roll=roll, plays=", ".join(options)
         )
     return _canonical(turn, next(iter(boards.values())).state)
 
 
-def _canonical(turn: Turn, state: _State) -> Play:
+def _canonical(turn: Turn, state: PartialPlay) -> Play:
     return turn.play_at(state)
 
 
@@ -260,19 +254,9 @@ def _check_fit(turn: Turn, text: str, hops: list[_Hop]) -> None:
     if all(fewest) and sum(fewest) > len(dice):
         code = "too_many_moves_double" if turn.is_double else "too_many_moves"
         reason = Refusal.of(code, count=sum(fewest))
-        raise IllegalPlayError(f"{text!r} is not legal with {roll}: {reason.message()}", reason)
+        raise IllegalPlayError.of("not_legal", text=repr(text), roll=roll, reason=reason)
     moves = tuple(_distance(hop) for hop in hops)
-    raise DiceFitError(
-        f"{text!r} cannot be played with {roll}: the distances do not add up to the dice (it "
-        f"moves {_and(moves)})",
-        moves,
-    )
-
-
-def _and(numbers: Sequence[int]) -> str:
-    """``3``, ``3 and 3``, ``6, 5 and 3``."""
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    raise DiceFitError.of("dice_do_not_fit", text=repr(text), roll=roll, moves=moves)
 
 
 def _first_refusal(turn: Turn, hops: list[_Hop]) -> tuple[Refusal | None, bool]:
@@ -285,9 +269,9 @@ def _first_refusal(turn: Turn, hops: list[_Hop]) -> tuple[Refusal | None, bool]:
         if progress > best[0][0]:
             best[0] = (progress, refusal, finished)
 
-    def visit(state: _State, done: list[bool], count: int) -> bool:
+    def visit(state: PartialPlay, done: list[bool], count: int) -> bool:
         if count == len(hops):
-            if state in turn.stops:
+            if state.ends_play:
                 best[0] = ((count, 0), None, True)
             else:
                 fail((count, 0), turn.unfinished_refusal(state), True)
@@ -298,7 +282,7 @@ def _first_refusal(turn: Turn, hops: list[_Hop]) -> tuple[Refusal | None, bool]:
             for order in _die_orders(hop.source, hop.destination, state.dice):
                 current, place = state, hop.source
                 for depth, die in enumerate(order):
-                    taken = turn._take(current, place, die)
+                    taken = turn.try_step(current, place, die)
                     if isinstance(taken, Refusal):
                         fail((count, depth), taken)
                         break
@@ -319,7 +303,7 @@ def _first_refusal(turn: Turn, hops: list[_Hop]) -> tuple[Refusal | None, bool]:
 
 def _match(
     turn: Turn,
-    state: _State,
+    state: PartialPlay,
     hops: list[_Hop],
     done: list[bool],
     depth: int,
@@ -359,18 +343,18 @@ def _previous_done(hops: list[_Hop], done: list[bool], hop: _Hop) -> bool:
 
 
 def _walk(
-    turn: Turn, state: _State, hop: _Hop, depth: int, failures: list[tuple[int, Refusal]]
-) -> list[tuple[_State, frozenset[int], int]]:
+    turn: Turn, state: PartialPlay, hop: _Hop, depth: int, failures: list[tuple[int, Refusal]]
+) -> list[tuple[PartialPlay, frozenset[int], int]]:
     """Ways for one checker to go from ``hop.source`` to ``hop.destination`` through legal
     steps: ``(state after, written points hit, hits at unwritten landings)``."""
-    found: list[tuple[_State, frozenset[int], int]] = []
+    found: list[tuple[PartialPlay, frozenset[int], int]] = []
 
-    def go(current: _State, place: int, hits: frozenset[int], hidden: int) -> None:
+    def go(current: PartialPlay, place: int, hits: frozenset[int], hidden: int) -> None:
         for die in sorted(set(current.dice), reverse=True):
             landing = place - die
             if hop.destination != OFF and landing < hop.destination:
                 continue
-            taken = turn._take(current, place, die)
+            taken = turn.try_step(current, place, die)
             if isinstance(taken, Refusal):
                 failures.append((current.used, taken))
                 continue

@@ -12,19 +12,22 @@ the mover's checkers stand (bar first, all home to bear off, nothing higher for 
 and on points the opponent holds, which the mover's steps can only open, never close. Moving the
 farthest checkers first never makes a later step illegal, so every set of steps that is legal in
 some order is legal with the farthest source first.
+
+For the same reason a step that is legal at the start stays legal after any other step, as long
+as a checker is left to make it. So when a non-double is played lower die first, a higher-die
+step from a place it was already legal from at the start makes a play that the higher die first
+has found already: the second order only notes that the play goes on, and makes no such step.
 """
 
 from __future__ import annotations
 
 from .board import BAR, CHECKERS, OFF, Side
-
-# A step as plain data: (source, destination, die, hit, pin), the fields of ``Step``.
-RawStep = tuple[int, int, int, bool, bool]
+from .steps import STEPS, Step
 
 
 def plain_plays(
     mover: Side, opponent: Side, dice: tuple[int, ...]
-) -> tuple[int, list[tuple[Side, Side, tuple[RawStep, ...]]]]:
+) -> tuple[int, list[tuple[Side, Side, tuple[Step, ...]]]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
     ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double.
@@ -32,29 +35,42 @@ def plain_plays(
     board = list(mover)
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
-    full: dict[tuple[Side, Side], tuple[RawStep, ...]] = {}  # plays that use every die
+    # A board after some steps is the mover's checkers and the opponent's checkers hit on the
+    # way, one bit per point (a point holds one opposing checker to be hit, so it is hit once).
+    hits = 0
+    full: dict[tuple[Side, int], tuple[tuple[Step, ...], Side]] = {}  # plays using every die
     # Plays that stop early, kept only while no play uses every die: the most dice any of them
-    # uses, and per board its steps and the die of its first step.
+    # uses, and per board its steps.
     most = 0
-    short: dict[tuple[Side, Side], tuple[RawStep, ...]] = {}
-    path: list[RawStep] = []
+    short: dict[tuple[Side, int], tuple[tuple[Step, ...], Side]] = {}
+    path: list[Step] = []
     double = len(dice) == 4
     last = len(dice) - 1
 
-    def search(depth: int, order: tuple[int, ...], limit: int) -> None:
-        nonlocal outside, most
+    # Where a step of the first die to play (the higher, of a non-double) was legal from.
+    first_sources: list[int] = []
+
+    def search(depth: int, order: tuple[int, ...], limit: int, covered: set[int]) -> None:
+        """Play ``order[depth]`` and the dice after it; ``covered``: where a step of the second
+        die need not be made from (its plays are found already)."""
+        nonlocal outside, most, hits
         die = order[depth]
+        steps = STEPS[die]
         moved = False
         sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
         for source in sources:
             if not board[source]:
                 continue
+            if depth == 1 and source in covered:
+                moved = True  # a legal step, whose plays the other order found
+                continue
             destination = source - die
             hit = False
             if destination > 0:
-                if opp[destination] >= 2:
+                opposing = opp[destination]
+                if opposing >= 2:
                     continue
-                hit = opp[destination] == 1
+                hit = opposing == 1
             else:
                 if outside:
                     continue
@@ -68,21 +84,25 @@ def plain_plays(
             if came_home:
                 outside -= 1
             if hit:
-                opp[destination] -= 1
+                opp[destination] = 0
                 opp[BAR] += 1
-            path.append((source, destination, die, hit, False))
+                hits |= 1 << destination
+            path.append(steps[source][hit])
+            if depth == 0:
+                first_sources.append(source)
             if depth == last or (destination == OFF and board[OFF] == CHECKERS):
                 # Every die used, or the last checker borne off, which ends the game and counts
                 # as using them all (decision 15): a full play, recorded here.
-                key = (tuple(board), tuple(opp))
+                key = (tuple(board), hits)
                 if key not in full:
-                    full[key] = tuple(path)
+                    full[key] = (tuple(path), tuple(opp))
             else:
-                search(depth + 1, order, source if double else 24)
+                search(depth + 1, order, source if double else 24, covered)
             path.pop()
             if hit:
-                opp[destination] += 1
+                opp[destination] = 1
                 opp[BAR] -= 1
+                hits ^= 1 << destination
             if came_home:
                 outside += 1
             board[destination] -= 1
@@ -94,19 +114,19 @@ def plain_plays(
         if depth > most:
             most = depth
             short.clear()
-        key = (tuple(board), tuple(opp))
+        key = (tuple(board), hits)
         if key not in short:
-            short[key] = tuple(path)
+            short[key] = (tuple(path), tuple(opp))
 
     if double:
-        search(0, dice, 24)
+        search(0, dice, 24, set())
     else:
         high, low = dice
-        search(0, (high, low), 24)
-        search(0, (low, high), 24)
+        search(0, (high, low), 24, set())
+        search(0, (low, high), 24, set(first_sources))
     if full:
-        return len(dice), [(m, o, steps) for (m, o), steps in full.items()]
-    if most == 1 and any(steps[0][2] == dice[0] for steps in short.values()):
+        return len(dice), [(m, o, steps) for (m, _), (steps, o) in full.items()]
+    if most == 1 and any(steps[0].die == dice[0] for steps, _ in short.values()):
         # One die only, and the higher one can be played: it must be (RULES.md 1.5).
-        short = {key: steps for key, steps in short.items() if steps[0][2] == dice[0]}
-    return most, [(m, o, steps) for (m, o), steps in short.items()]
+        short = {key: found for key, found in short.items() if found[0][0].die == dice[0]}
+    return most, [(m, o, steps) for (m, _), (steps, o) in short.items()]

@@ -34,6 +34,7 @@ class Plakoto(Variant):
     win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
     setup: ClassVar[dict[int, int]] = {START: CHECKERS}
     has_bar = False
+    has_pins = True
     counts_triple = False
     has_cube = False
     plain = False

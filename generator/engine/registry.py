@@ -1,9 +1,9 @@
 """Every variant by its key, and by the names players use for it; and each variant's table-rule
-presets by name (decision 16)."""
+presets by name (decision 16), entered in ``variants.PRESETS``."""
 
 from __future__ import annotations
 
-from .errors import UnknownRulesError, UnknownVariantError
+from .errors import UnknownVariantError
 from .fevga import Fevga, FevgaRunnerQuarter
 from .nardy import (
     LongNardy,
@@ -14,6 +14,7 @@ from .nardy import (
 from .plakoto import Plakoto
 from .variants import (
     DEFAULT_RULES,
+    PRESETS,
     Backgammon,
     Portes,
     PortesGreek,
@@ -41,9 +42,7 @@ VARIANTS: dict[str, Variant] = {
 }
 """The variants under their contract keys, in the order the site lists them."""
 
-PRESETS: dict[str, dict[str, Variant]] = {key: {DEFAULT_RULES: v} for key, v in VARIANTS.items()}
-"""Per variant key, its readings by ``rules`` name: ``"default"`` (the variant itself, as its
-authority plays it) first, then the presets where published readings differ."""
+PRESETS.update({key: {DEFAULT_RULES: v} for key, v in VARIANTS.items()})
 for _preset in (
     PortesGreek,
     TavlaClassicWesternTriple,
@@ -87,15 +86,7 @@ default, runner-quarter
     variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
     if variant is None:
         raise UnknownVariantError(f"unknown variant {name!r}; use one of: {', '.join(VARIANTS)}")
-    if rules is None:
-        return variant
-    presets = PRESETS[variant.key]
-    preset = presets.get("-".join(_normal(rules).split())) if isinstance(rules, str) else None
-    if preset is None:
-        raise UnknownRulesError(
-            f"unknown rules {rules!r} for {variant.key}; use one of: {', '.join(presets)}"
-        )
-    return preset
+    return variant if rules is None else variant.with_rules(rules)
 
 
 def names() -> list[str]:

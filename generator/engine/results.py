@@ -87,16 +87,11 @@ more) gives it to the player who took
     def __post_init__(self) -> None:
         check_cube_value(self.value)
         if self.owner not in ("centre", "mover", "opponent"):
-            raise CubeError(
-                f"the cube belongs to 'centre', 'mover' or 'opponent'; got {self.owner!r}"
-            )
+            raise CubeError.of("cube_owner_value", written=repr(self.owner))
         if self.value == 1 and self.owner != "centre":
-            raise CubeError("a cube at 1 has not been turned yet, so it stays in the centre")
+            raise CubeError.of("cube_at_one")
         if self.value != 1 and self.owner == "centre":
-            raise CubeError(
-                "a cube in the centre shows 1: a taken double (2 or more) gives it to the "
-                "player who took"
-            )
+            raise CubeError.of("centred_cube_turned")
 
     def may_double(self, player: Player) -> bool:
         """Whether ``player`` may offer a double at the start of their turn, before rolling:
@@ -105,15 +100,9 @@ more) gives it to the player who took
 
     def _check_offer(self, player: Player) -> None:
         if self.value >= HIGHEST_CUBE:
-            raise CubeError(
-                f"the cube is at {HIGHEST_CUBE}, its largest face: nobody may double again"
-            )
+            raise CubeError.of("cube_at_top", value=HIGHEST_CUBE)
         if not self.may_double(player):
-            raise CubeError(
-                f"the {player} cannot double: the cube (at {self.value}) belongs to the "
-                f"{other(player)}; only a player who owns the cube, or anyone while it is in "
-                "the centre, may double"
-            )
+            raise CubeError.of("not_cube_owner", side=player, value=self.value, owner=other(player))
 
     def take(self, doubler: Player) -> Cube:
         """The cube after ``doubler`` doubles and the other player takes: twice the value,
@@ -147,5 +136,5 @@ def check_cube_value(value: object) -> int:
         or not 1 <= value <= HIGHEST_CUBE
         or value & (value - 1)
     ):
-        raise CubeError(f"the cube shows a power of two (1, 2, 4, ... 64); got {value!r}")
+        raise CubeError.of("cube_power", written=repr(value))
     return value

@@ -26,6 +26,25 @@ class Step(NamedTuple):
         return f"{_NAMES[self.source]}/{_NAMES[self.destination]}{mark}"
 
 
+STEPS: tuple[tuple[tuple[Step, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Step(source, max(source - die, OFF), die, hit, pin)
+            for hit, pin in ((False, False), (True, False), (False, True))
+        )
+        for source in range(BAR + 1)
+    )
+    for die in range(7)
+)
+"""Every step there is, made once: ``STEPS[die][source][landing]``, ``landing`` 0 for an open
+point or bearing off (a die that would pass ``off`` bears off), 1 for a hit, 2 for a pin. The
+move generators pick their steps here rather than make them."""
+
+
+# How a step writes where it lands: ``_HOPS[place][hit][pin]``, "/8", "/8*" or "/8^".
+_HOPS = tuple(((f"/{name}", f"/{name}^"), (f"/{name}*", f"/{name}*")) for name in _NAMES)
+
+
 def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
     """The canonical notation of a sequence of steps: one chain per checker with every landing
     written, ``*`` for a hit and ``^`` for a pin, identical chains grouped as ``(n)``, the
@@ -51,7 +70,9 @@ def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
     """
     if len(steps) == 1:
         source, destination, _, hit, pin = steps[0]
-        return f"{_NAMES[source]}/{_NAMES[destination]}{'*' if hit else '^' if pin else ''}"
+        return _NAMES[source] + _HOPS[destination][hit][pin]
+    if len(steps) == 2 and not ends_game:
+        return _two_steps(*steps)
     # The farthest steps first, so that the text does not depend on the order the play was
     # found in: a checker that lands where another leaves from continues as one chain
     # (13/8/3, not 13/8 8/3). A step that ended the game stays last.
@@ -89,3 +110,24 @@ def format_play(steps: Sequence[Step], *, ends_game: bool = False) -> str:
         words.append(text if count == 1 else f"{text}({count})")
         count = 0
     return " ".join(words)
+
+
+def _two_steps(one: Step, other: Step) -> str:
+    """:func:`format_play` of two steps (most plays of a non-double): the same text, found
+    without building chains.
+
+    >>> _two_steps(Step(6, 4, 2), Step(13, 8, 5)), _two_steps(Step(8, 3, 5), Step(13, 8, 5))
+    ('13/8 6/4', '13/8/3')
+    """
+    if other.source > one.source:
+        one, other = other, one
+    first = _NAMES[one.source] + _HOPS[one.destination][one.hit][one.pin]
+    if other.source == one.destination:  # one checker moved twice
+        return first + _HOPS[other.destination][other.hit][other.pin]
+    second = _NAMES[other.source] + _HOPS[other.destination][other.hit][other.pin]
+    if first == second:
+        return f"{first}(2)"
+    # From the same point, the longer move first.
+    if other.source == one.source and (other.destination, second) < (one.destination, first):
+        first, second = second, first
+    return f"{first} {second}"

@@ -46,10 +46,7 @@ def from_text(variant: Variant, text: str) -> Position:
     """The position that ``text`` writes, checked like any other position of ``variant``."""
     halves = text.split("/")
     if len(halves) != 2:
-        raise PositionError(
-            f"{text!r} is not a position in text form: write the mover's checkers, then '/', "
-            "then the opponent's, such as '24:2 13:5 8:3 6:5 / 19:5 17:3 12:5 1:2'"
-        )
+        raise PositionError.of("not_text_form", text=repr(text))
     sides: list[dict[int | str, int]] = []
     pinned: list[tuple[str, int]] = []
     for who, half in zip(("mover", "opponent"), halves, strict=True):
@@ -60,17 +57,15 @@ def from_text(variant: Variant, text: str) -> Position:
         for word in words:
             match = _ITEM.match(word)
             if match is None:
-                raise PositionError(
-                    f"{word!r} in {text!r} is not 'point:count' (such as 13:5, bar:1 or 10:1^)"
-                )
+                raise PositionError.of("not_point_count", word=repr(word), text=repr(text))
             place, count, pin = match.groups()
             key: int | str = place.lower() if place.lower() == "bar" else int(place)
             if key in counts:
-                raise PositionError(f"the {who}'s {place} is written twice in {text!r}")
+                raise PositionError.of("written_twice", side=who, place=place, text=repr(text))
             counts[key] = int(count)
             if pin:
                 if key == "bar":
-                    raise PositionError(f"{word!r}: a checker on the bar cannot be pinned")
+                    raise PositionError.of("pinned_on_bar", word=repr(word))
                 pinned.append((who, int(place)))
         sides.append(counts)
     return variant.position(mover=sides[0], opponent=sides[1], pinned=pinned)

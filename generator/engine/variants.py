@@ -6,9 +6,9 @@ small hooks that the move generator (``moves.py``) asks at fixed moments of a st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from .board import (
     BAR,
@@ -22,12 +22,13 @@ from .board import (
     Side,
     side_from_counts,
 )
-from .errors import CubeError, PositionError
+from .errors import CubeError, PositionError, UnknownRulesError
+from .moves import Turn, check_dice
 from .reasons import Refusal
 from .results import Cube, Player, Result, check_cube_value
 
 if TYPE_CHECKING:
-    from .moves import Context, _State
+    from .moves import Context, PartialPlay
     from .steps import Step
 
 Pins = tuple[frozenset[int], frozenset[int]]
@@ -36,20 +37,35 @@ Landing = Literal["open", "hit", "pin"]
 DEFAULT_RULES = "default"
 """The name of every variant's own reading: the rules of the authority its page follows."""
 
+PRESETS: dict[str, dict[str, Variant]] = {}
+"""Per variant key, its readings by ``rules`` name: ``"default"`` (the variant itself, as its
+authority plays it) first, then the presets where published readings differ. ``registry.py``,
+which makes every variant object, enters them here; :meth:`Variant.with_rules` reads them."""
+
+
+def rules_name(written: str) -> str:
+    """A preset's name as written by a person, in the form ``PRESETS`` keys it by.
+
+    >>> rules_name(" Western_Triple "), rules_name("strict wasted pips")
+    ('western-triple', 'strict-wasted-pips')
+    """
+    return "-".join(written.strip().lower().replace("_", "-").split())
+
 
 class Variant:
     """Western backgammon's mechanics; subclasses state what differs.
 
     A table-rule preset (decision 16) is a subclass too, with the same ``key`` and a ``rules``
     name of its own, stating only the facts where its reading differs: a variant object like
-    any other, so everything that takes a variant takes a preset.
+    any other, so everything that takes a variant takes a preset. So is the same game with some
+    of its rules switched off (:meth:`without`), which states one fact, ``switched_off``.
     """
 
     key: ClassVar[str] = ""
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     # Which published reading of the variant's rules this object plays: the default follows
-    # the variant's authority, a preset another table's reading (``registry.PRESETS``).
+    # the variant's authority, a preset another table's reading (:data:`PRESETS`).
     rules: ClassVar[str] = DEFAULT_RULES
 
     # Geometry: whether both players travel the same way round the board (Long Nardy, Fevga).
@@ -59,6 +75,8 @@ class Variant:
     # Landing: how many opposing checkers close a point; what landing on fewer does.
     closed_by: ClassVar[int] = 2
     has_bar: ClassVar[bool] = True
+    # Whether a checker may lie pinned under an opposing one (Plakoto's pins).
+    has_pins: ClassVar[bool] = False
     # Scoring: the variant's word for a win by multiplier, whether the double (a gammon or
     # mars: the loser has borne off nothing) and the triple count, and whether the variant's
     # authority leaves the triple unconfirmed (the result then says so, decision 1).
@@ -71,8 +89,8 @@ class Variant:
     cube_optional: ClassVar[bool] = False
     # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
     has_step_rules: ClassVar[bool] = False
-    # The refusal codes of the variant's own step rules, which explain a step after which they
-    # stop the other dice.
+    # The refusal codes of the variant's own rules, which explain a step after which they stop
+    # the other dice, and name the rules that ``without`` may switch off.
     rule_codes: ClassVar[frozenset[str]] = frozenset()
     # The plain hitting rules exactly (backgammon's): plays come from the fast search of
     # ``plain.py``. Any variant that changes how a checker moves, lands or is remembered during
@@ -82,11 +100,16 @@ class Variant:
     limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset(),)
     # The point the players call the head (Long Nardy's), 0 where none is: a reason names it.
     head: ClassVar[int] = 0
+    # The rules (by their codes of ``rule_codes``) that this game is played without: none, but
+    # in the copies that ``without`` makes.
+    switched_off: ClassVar[frozenset[str]] = frozenset()
 
     def __repr__(self) -> str:
         if self.rules == DEFAULT_RULES:
-            return f"find_variant({self.key!r})"
-        return f"find_variant({self.key!r}, rules={self.rules!r})"
+            text = f"find_variant({self.key!r})"
+        else:
+            text = f"find_variant({self.key!r}, rules={self.rules!r})"
+        return f"{text}.without({sorted(self.switched_off)!r})" if self.switched_off else text
 
     def with_rules(self, rules: str) -> Variant:
         """This variant under the table-rule preset ``rules`` (``"default"``: the variant's own
@@ -98,9 +121,64 @@ class Variant:
         >>> find_variant("portes", rules="greek").with_rules("default")
         find_variant('portes')
         """
-        from .registry import find_variant
+        presets = PRESETS[self.key]
+        preset = presets.get(rules_name(rules)) if isinstance(rules, str) else None
+        if preset is None:
+            raise UnknownRulesError(
+                f"unknown rules {rules!r} for {self.key}; use one of: {', '.join(presets)}"
+            )
+        return preset.without(self.switched_off)
 
-        return find_variant(self.key, rules=rules)
+    def without(self, codes: Iterable[str]) -> Variant:
+        """The same game with the rules that refuse with ``codes`` (codes of ``rule_codes``)
+        switched off, every other rule as it is: what a player who does not know those rules
+        plays. Like a preset, it is a subclass stating the one fact that differs
+        (``switched_off``); the same codes give the same object.
+
+        >>> from generator.engine import find_variant
+        >>> nardy = find_variant("long-nardy")
+        >>> free = nardy.without(["head_once_first_turn"])
+        >>> free
+        find_variant('long-nardy').without(['head_once_first_turn'])
+        >>> [play.notation for play in free.start().turn((6, 5)).plays]
+        ['24/18 24/19', '24/18/13']
+        >>> free is nardy.without({"head_once_first_turn"}) and nardy.without([]) is nardy
+        True
+        >>> nardy.without(["no_hit_and_run"])
+        Traceback (most recent call last):
+        ...
+        ValueError: Long Nardy has no rule that refuses with 'no_hit_and_run'; its rules' \
+codes are: head_once, head_once_first_player, head_once_first_turn, head_once_not_first_turn, \
+head_once_roll_playable, head_twice, head_twice_first_turn, six_block
+        """
+        off = self.switched_off | frozenset(codes)
+        unknown = sorted(off - self.rule_codes)
+        if unknown:
+            raise ValueError(
+                f"{self.name} has no rule that refuses with {', '.join(map(repr, unknown))}; "
+                f"its rules' codes are: {', '.join(sorted(self.rule_codes)) or 'none'}"
+            )
+        if off == self.switched_off:
+            return self
+        game = type(self).__mro__[1] if self.switched_off else type(self)
+        return _game_without(game, off)
+
+    def turn(self, position: Position, dice: Sequence[int]) -> Turn:
+        """Everything the rules say about playing ``dice`` in ``position`` (see
+        :class:`Turn`). Positions and rolls are values, so the same question gets the same
+        answer: the turns asked last are kept (:data:`TURNS_KEPT`).
+
+        >>> from generator.engine import find_variant
+        >>> start = find_variant("backgammon").start()
+        >>> start.variant.turn(start, [3, 1]) is start.turn((3, 1))
+        True
+        """
+        return _kept_turn(position, check_dice(dice))
+
+    def enforces(self, code: str) -> bool:
+        """Whether this game plays its rule that refuses with ``code`` (not switched off by
+        :meth:`without`): each rule that `without` may switch off asks this before it refuses."""
+        return code not in self.switched_off
 
     # The board -------------------------------------------------------------------------------
 
@@ -146,7 +224,7 @@ class Variant:
 
         >>> from generator.engine import find_variant
         >>> find_variant("backgammon").position(mover={"bar": 1, 6: 14}, opponent={19: 2})
-        backgammon.position(mover={'bar': 1, '6': 14}, opponent={'19': 2})
+        find_variant('backgammon').position(mover={'bar': 1, '6': 14}, opponent={'19': 2})
         """
         mover_side = side_from_counts(mover, "mover")
         opponent_side = side_from_counts(opponent, "opponent")
@@ -156,25 +234,21 @@ class Variant:
 
     def _check_pins(self, mover: Side, opponent: Side, pinned: Iterable[tuple[str, int]]) -> Pins:
         if list(pinned):
-            raise PositionError(f"{self.name} has no pinned checkers; only Plakoto pins")
+            raise PositionError.of("no_pins", variant=self.name)
         return NO_PINS, NO_PINS
 
     def _check_sides(self, mover: Side, opponent: Side, pins: Pins) -> None:
         if not self.has_bar:
             for who, side in (("mover", mover), ("opponent", opponent)):
                 if side[BAR]:
-                    raise PositionError(
-                        f"{self.name} has no bar, but the {who} has {side[BAR]} checker(s) "
-                        'on it: remove "bar" or set it to 0'
-                    )
+                    raise PositionError.of("no_bar", variant=self.name, side=who, count=side[BAR])
         for point in POINTS:
             if mover[point] and opponent[point] and not self._may_share(point, pins):
-                raise PositionError(
-                    f"point {point} holds checkers of both sides ({mover[point]} of the mover's, "
-                    f"{opponent[point]} of the opponent's); a point belongs to one side"
+                raise PositionError.of(
+                    "shared_point", point=point, mover=mover[point], opponent=opponent[point]
                 )
         if mover[OFF] == CHECKERS and opponent[OFF] == CHECKERS:
-            raise PositionError("both sides have borne off every checker; only one can win")
+            raise PositionError.of("both_borne_off")
 
     def _may_share(self, point: int, pins: Pins) -> bool:
         return False
@@ -251,7 +325,7 @@ class Variant:
         """Why a turn may not end in this position (Fevga's starting quarter), or ``None``."""
         return None
 
-    def choose_among(self, position: Position, stops: list[_State]) -> list[_State]:
+    def choose_among(self, position: Position, stops: list[PartialPlay]) -> list[PartialPlay]:
         """The variant's last word among the plays from ``position`` that use the most dice."""
         return stops
 
@@ -279,7 +353,7 @@ class Variant:
         generator.engine.errors.CubeError: Tavla Classic is played without a doubling cube
         """
         if not (self.has_cube or self.cube_optional):
-            raise CubeError(f"{self.name} is played without a doubling cube")
+            raise CubeError.of("no_cube", variant=self.name)
         return Cube()
 
     # The end of a game -----------------------------------------------------------------------
@@ -294,7 +368,7 @@ class Variant:
         """
         value = cube.value if isinstance(cube, Cube) else check_cube_value(cube)
         if value != 1 and not (self.has_cube or self.cube_optional):
-            raise PositionError(f"{self.name} is played without a doubling cube")
+            raise PositionError.of("no_cube", variant=self.name)
         sides: tuple[tuple[Player, Side, Side], ...] = (
             ("mover", position.mover, position.opponent),
             ("opponent", position.opponent, position.mover),
@@ -320,6 +394,21 @@ class Variant:
         """A checker of the loser on the bar or in the winner's home board."""
         winner_home = HOME if winner == "mover" else range(19, 25)
         return bool(loser[BAR]) or any(loser[point] for point in winner_home)
+
+
+TURNS_KEPT = 128
+"""How many answered turns :meth:`Variant.turn` keeps: the last ones asked (a page asks the same
+turn for its board, its puzzle and its widget, in two languages)."""
+_kept_turn = lru_cache(maxsize=TURNS_KEPT)(Turn)
+
+
+@cache
+def _game_without(game: type[Variant], off: frozenset[str]) -> Variant:
+    """The one object of ``game`` played without the rules ``off`` (bounded by nature: a few
+    variants, and the few sets of their rules that anything switches off)."""
+    facts = {"switched_off": off, "__doc__": f"{game.__doc__}\n\nWithout: {sorted(off)}."}
+    variant: Variant = type(game.__name__, (game,), facts)()
+    return variant
 
 
 class Backgammon(Variant):
@@ -394,6 +483,7 @@ class TurkishTavla(TavlaClassic):
     ) -> Context:
         sources: tuple[int, ...] = ()
         high = low = 0
+        limits = limits - self.switched_off  # a limit switched off never holds
         if WASTED_PIPS in limits and len(dice) == 2:
             high, low = dice
             sources = _bear_off_sources(position.mover, high)
@@ -441,8 +531,7 @@ class TurkishTavla(TavlaClassic):
         return _TurkishTurn(context.freezes, frozen, (), walked_to, context.low, context.high)
 
 
-@dataclass(frozen=True, slots=True)
-class _TurkishTurn:
+class _TurkishTurn(NamedTuple):
     """What Turkish Tavla remembers during a turn.
 
     ``freezes``: the no-hit-and-run limit holds this turn; ``frozen``: the home points where a

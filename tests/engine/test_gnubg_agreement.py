@@ -31,20 +31,15 @@ from types import ModuleType
 
 import pytest
 
-from generator.bench import (
-    BACKGAMMON,
-    DEFAULT_SEED,
-    ROLLS,
-    Side,
-    gnubg_boards,
-    random_backgammon_position,
-    sides_from_gnubg,
-)
-from generator.engine import BAR, CHECKERS, OFF, Play, Position, from_position_id
+from generator.bench.gnubg import gnubg_boards, sides_from_gnubg
+from generator.engine import BAR, CHECKERS, OFF, Play, Position, find_variant, from_position_id
+from generator.engine.board import Side
+from generator.engine.samples import DEFAULT_SEED, ROLLS, random_backgammon_position
 
 from .data import regenerate
 from .data.regenerate import GAMES_FILE, RANDOM
 
+BACKGAMMON = find_variant("backgammon")
 POSITIONS = 2000  # the live sweep of `make test-deep`; the stored one has the same positions
 SHOWN = 10  # disagreements spelled out in a failure message
 

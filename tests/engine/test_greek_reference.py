@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from generator.bench import ROLLS, random_position
 from generator.engine import Position, PositionError, find_variant
+from generator.engine.samples import ROLLS, random_position
 
 from .reference_greek import PLAYS, State, board, opponent_own, play_by_hand
 

@@ -273,9 +273,9 @@ _START26 = "-b----E-C---eE---c-e----B-"
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        (f"XGID={_START26}:0:0:1:00:0:0:0:0", "has 9 field(s)"),
-        (f"XGID={_START26}:0:0:1:00:0:0:0:0:10:0", "has 11 field(s)"),
-        (START_ID, "has 1 field(s)"),
+        (f"XGID={_START26}:0:0:1:00:0:0:0:0", "has 9 fields"),
+        (f"XGID={_START26}:0:0:1:00:0:0:0:0:10:0", "has 11 fields"),
+        (START_ID, "has 1 field separated"),
         ("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10", "of 25 characters"),
         ("XGID=-b----E-C---eE---c-e----B--:0:0:1:00:0:0:0:0:10", "of 27 characters"),
         ("XGID=-b----E-C---eE---c-e*---B-:0:0:1:00:0:0:0:0:10", "'*' at position character 20"),

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from generator.bench import ROLLS
 from generator.engine import (
     BAR,
     OFF,
@@ -30,6 +29,7 @@ from generator.engine import (
     from_text,
     parse_play,
 )
+from generator.engine.samples import ROLLS
 
 from .helpers import assert_refused
 

@@ -1,7 +1,7 @@
 """Long Nardy: the engine against an independent brute-force reference (``reference_long_nardy``).
 
 The reference was written from RULES.md alone (1.1-1.5, 1.7, 2.4, 4, decisions 7 and 8). Both
-are asked every one of the 21 rolls on seeded random positions (``generator.bench``; the
+are asked every one of the 21 rolls on seeded random positions (``generator.engine.samples``; the
 first 100 in ``make test``, all 500 in ``make test-deep``) and on positions from random games,
 and must give the same set of final positions. The Long Nardy
 cases of RULES.md section 5 (E25-E34) are checked against both.
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from generator.bench import random_position
 from generator.engine import Position, find_variant
+from generator.engine.samples import random_position
 
 from .reference_long_nardy import forbidden_block, reference_plays
 

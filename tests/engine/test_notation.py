@@ -9,7 +9,7 @@ from generator.engine import (
     Step,
     find_variant,
 )
-from generator.engine.board import BAR, OFF
+from generator.engine.board import BAR, OFF, place_name
 from generator.engine.notation import parse_play
 from generator.engine.steps import format_play
 
@@ -119,7 +119,7 @@ def test_a_play_written_by_each_checkers_ends_reads_as_that_play():
     # second checker of 13/3(2) with 5-5) was taken for the other order's step.
     import random
 
-    from generator.bench import random_backgammon_position
+    from generator.engine.samples import random_backgammon_position
 
     rng = random.Random(7)
     for _ in range(5):
@@ -134,3 +134,39 @@ def test_a_play_written_by_each_checkers_ends_reads_as_that_play():
                     continue
                 written = _checker_ends(play)
                 assert parse_play(position, dice, written).position == play.position, written
+
+
+def _chains_text(steps):
+    """The canonical notation by its definition (one chain per checker, chains ordered by
+    farthest source then longer move, identical chains grouped), for two steps."""
+    high, low = sorted(steps, key=lambda step: -step.source)
+
+    def text(*chain):
+        return place_name(chain[0].source) + "".join(
+            f"/{place_name(s.destination)}{'*' if s.hit else '^' if s.pin else ''}" for s in chain
+        )
+
+    if low.source == high.destination:
+        return text(high, low)
+    chains = sorted([(-s.source, s.destination, text(s)) for s in (high, low)])
+    if chains[0][2] == chains[1][2]:
+        return f"{chains[0][2]}(2)"
+    return f"{chains[0][2]} {chains[1][2]}"
+
+
+def test_two_steps_print_as_their_chains_in_either_order():
+    # Every pair of steps from a spread of places with every die and mark, chained or not: the
+    # two-step printing (most plays of a non-double) agrees with the definition.
+    sources = (BAR, 24, 19, 13, 8, 7, 6, 5, 4, 2, 1)
+    marks = ((False, False), (True, False), (False, True))
+    steps = [
+        Step(source, max(source - die, OFF), die, hit and source > die, pin and source > die)
+        for source in sources
+        for die in range(1, 7)
+        for hit, pin in marks
+    ]
+    for first in steps:
+        for second in steps:
+            expected = _chains_text((first, second))
+            assert format_play([first, second]) == expected, (first, second)
+            assert format_play([second, first]) == expected, (second, first)

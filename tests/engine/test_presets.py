@@ -4,7 +4,8 @@ preset of its variant, and the default is always the seed's authority.
 A preset is a variant object of its own, with its variant's key and a ``rules`` name, so that
 everything that takes a variant takes a preset. For each preset: its rule cases (RULES.md's
 where it has them, else worked by hand), and a bounded, seeded agreement with the independent
-references of this folder (``reference_*.py``, written from RULES.md alone), given the reading.
+references of this folder (``reference_*.py``, written from RULES.md alone), given the reading
+(``make test`` asks the first third of each sweep's positions, ``make test-deep`` all of them).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from generator.bench import ROLLS, random_position
 from generator.engine import (
     PRESETS,
     VARIANTS,
@@ -27,6 +27,7 @@ from generator.engine import (
     find_variant,
     from_text,
 )
+from generator.engine.samples import ROLLS, random_position
 
 from . import reference_greek, reference_long_nardy, reference_scoring, reference_turkish_tavla
 from .helpers import assert_refused, assert_running_plays, expected_boards
@@ -34,6 +35,20 @@ from .test_turkish_tavla_reference import disagreement, focused_position, report
 
 BUDGET = 5.0
 """Seconds of processor time an agreement sweep of one preset is meant to stay under."""
+
+SAMPLE = 3
+"""``make test`` asks the first third of each kind of position of a sweep; ``make test-deep``
+(``pytest --deep``) asks them all. The positions are drawn in the same order either way."""
+
+WHOLE = pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.deep)], ids=["sample", "all"]
+)
+
+
+def sample(positions: list[Position], whole: bool) -> list[Position]:
+    """All of ``positions``, or only the first of them when not ``whole``."""
+    return positions if whole else positions[: len(positions) // SAMPLE]
+
 
 NAMES = {
     "backgammon": ["default"],
@@ -245,15 +260,17 @@ def timed(sweep: Callable[[], None]) -> None:
         print(f"note: the sweep took {spent:.1f} s of processor time, over {BUDGET} s")
 
 
-def test_strict_wasted_pips_agrees_with_the_reference() -> None:
+@WHOLE
+def test_strict_wasted_pips_agrees_with_the_reference(whole: bool) -> None:
     """Bear-offs aimed at the limits (120 x 21 rolls) and random positions (60 x 21)."""
     rng = random.Random("strict-wasted-pips")
 
     def sweep() -> None:
         problems: list[str] = []
         queries = 0
-        positions = [Position(STRICT, *sides(focused_position(rng))) for _ in range(120)]
-        positions += [random_position(STRICT, rng) for _ in range(60)]
+        focused = [Position(STRICT, *sides(focused_position(rng))) for _ in range(120)]
+        positions = sample(focused, whole)
+        positions += sample([random_position(STRICT, rng) for _ in range(60)], whole)
         for position in positions:
             for dice in ROLLS:
                 queries += 1
@@ -378,8 +395,9 @@ LONG_NARDY_READINGS: dict[str, dict[str, Any]] = {
 }
 
 
+@WHOLE
 @pytest.mark.parametrize("name", list(LONG_NARDY_READINGS))
-def test_long_nardy_presets_agree_with_the_reference(name: str) -> None:
+def test_long_nardy_presets_agree_with_the_reference(name: str, whole: bool) -> None:
     """Random positions (150 x 21 rolls) and first turns (60 x 21) against the reference with
     the preset's reading."""
     variant = find_variant(NARDY, rules=name)
@@ -387,9 +405,9 @@ def test_long_nardy_presets_agree_with_the_reference(name: str) -> None:
     rng = random.Random(f"long-nardy-{name}")
 
     def sweep() -> None:
-        positions = [random_position(variant, rng) for _ in range(150)]
+        positions = sample([random_position(variant, rng) for _ in range(150)], whole)
         turns = first_turns(variant, rng)
-        positions += [next(turns) for _ in range(60)]
+        positions += sample([next(turns) for _ in range(60)], whole)
         problems = []
         for position in positions:
             for dice in ROLLS:
@@ -450,15 +468,16 @@ def runners(rng: random.Random) -> Iterator[Position]:
         yield QUARTER.position(mover={24: 14, runner: 1}, opponent=opponent)
 
 
-def test_runner_quarter_agrees_with_the_reference() -> None:
+@WHOLE
+def test_runner_quarter_agrees_with_the_reference(whole: bool) -> None:
     """Random positions (150 x 21 rolls) and runners by an empty start (80 x 21)."""
     rng = random.Random("fevga-runner-quarter")
     reference = reference_greek.PLAYS["fevga/runner-quarter"]
 
     def sweep() -> None:
-        positions = [random_position(QUARTER, rng) for _ in range(150)]
+        positions = sample([random_position(QUARTER, rng) for _ in range(150)], whole)
         extra = runners(rng)
-        positions += [next(extra) for _ in range(80)]
+        positions += sample([next(extra) for _ in range(80)], whole)
         problems = []
         for position in positions:
             state = (

@@ -29,7 +29,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bench import random_position
 from generator.engine import (
     CHECKERS,
     OFF,
@@ -42,6 +41,7 @@ from generator.engine import (
 )
 from generator.engine.nardy import standing_block
 from generator.engine.reasons import WORDS
+from generator.engine.samples import random_position
 from generator.locale import explain
 
 from .helpers import Counts, same_direction_own

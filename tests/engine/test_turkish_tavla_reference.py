@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from generator.bench import ROLLS, random_position
 from generator.engine import BAR, OFF, Position, find_variant
+from generator.engine.samples import ROLLS, random_position
 
 from .reference_turkish_tavla import (
     NO_LIMITS,

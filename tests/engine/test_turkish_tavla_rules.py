@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
-from generator.bench import ROLLS, random_position
 from generator.engine import BAR, Position, find_variant
 from generator.engine.moves import dice_to_play
+from generator.engine.samples import ROLLS, random_position
 from generator.engine.variants import TurkishTavla
 
 from .helpers import after, assert_plays, board_of, engine_boards, make

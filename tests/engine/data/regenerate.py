@@ -9,14 +9,16 @@ once; ``[]`` when the roll cannot be played.
 Paste an ID into GNU Backgammon (or ``generator.engine.from_position_id``) to see the board;
 ``xzcat FILE | head`` shows the first lines.
 
-- ``gnubg_random.jsonl.xz``: the :data:`POSITIONS` seeded random positions of ``generator.bench``
-  that the live sweep of ``make test-deep`` asks too, every one of the 21 rolls;
+- ``gnubg_random.jsonl.xz``: the :data:`POSITIONS` seeded random positions of
+  ``generator.engine.samples`` that the live sweep of ``make test-deep`` asks too, every one of
+  the 21 rolls;
 - ``gnubg_games.jsonl.xz``: every turn of :data:`GAMES` random games from the start, gnubg's
   own plays chosen at random, so races, bear-offs against a waiting opponent and gammons come
   up as they do in play.
 
-Only the questions come from this project's code (``generator.bench`` draws the random
-positions); every answer is gnubg's. Regenerating with the same gnubg_nn gives the same bytes.
+Only the questions come from this project's code (``generator.engine.samples`` draws the
+random positions); every answer is gnubg's. Regenerating with the same gnubg_nn gives the same
+bytes.
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ def answer(board: Board, dice: Sequence[int]) -> list[str]:
 
 
 def random_records(count: int = POSITIONS) -> Iterator[Record]:
-    """Every roll of the first ``count`` seeded random positions of ``generator.bench``."""
-    from generator.bench import DEFAULT_SEED, ROLLS, gnubg_boards, random_backgammon_position
+    """Every roll of the first ``count`` seeded random positions of ``generator.engine.samples``."""
+    from generator.bench.gnubg import gnubg_boards
+    from generator.engine.samples import DEFAULT_SEED, ROLLS, random_backgammon_position
 
     rng = random.Random(DEFAULT_SEED)
     for _ in range(count):
@@ -77,12 +80,14 @@ def random_records(count: int = POSITIONS) -> Iterator[Record]:
 
 def game_records(games: int = GAMES) -> Iterator[Record]:
     """Every turn of ``games`` random games from the start, gnubg's plays chosen at random."""
-    from generator.bench import BACKGAMMON, DEFAULT_SEED, gnubg_boards
+    from generator.bench.gnubg import gnubg_boards
+    from generator.engine import find_variant
+    from generator.engine.samples import DEFAULT_SEED
 
     gnubg = _gnubg()
     rng = random.Random(f"{DEFAULT_SEED}-games")
     for _ in range(games):
-        board = gnubg_boards(BACKGAMMON.start())
+        board = gnubg_boards(find_variant("backgammon").start())
         while True:
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             plays = answer(board, dice)
