@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..locale import LANGUAGES, Message, render
+from ..engine import EngineError, Refusal
+from ..engine.errors import IllegalPlayError
+from ..locale import LANGUAGES, VARIANT_NAMES, Message, _, render
 
 Severity = Literal["error", "warning"]
 
@@ -32,6 +34,52 @@ def _escape(char: str) -> str:
     if named:
         return named
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def engine_words(error: EngineError) -> Message | str:
+    """An engine error in the reader's language: the words of its code with its values, a
+    game's name in its own words (an error made from a plain message stays English).
+
+    >>> from generator.engine.errors import PositionError
+    >>> error = PositionError.of("no_bar", variant="Long Nardy", side="mover", count=2)
+    >>> print(engine_words(error).render("ru"))
+    в игре «Длинные нарды» нет бара, а у 'mover' на нём 2 шашки: уберите "bar" или поставьте 0
+    """
+    words = error.words
+    if words is None:
+        return str(error)
+    params = {name: _said(name, value) for name, value in error.params}
+    number = params.get(words.number) if words.number is not None else None
+    assert number is None or isinstance(number, int)
+    return Message(words.singular, words.plural, number, tuple(params.items()))
+
+
+def _said(name: str, value: object) -> object:
+    if isinstance(value, EngineError):
+        return engine_words(value)
+    if isinstance(value, tuple):
+        return listed(value)
+    if name == "variant" and value in VARIANT_NAMES.values():
+        return Message(str(value))
+    return value
+
+
+def listed(numbers: tuple[int, ...]) -> str | Message:
+    """``3``, ``3 and 3``, ``6, 5 and 3``, in the reader's language."""
+    words = [str(number) for number in numbers]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def play_refusal(error: EngineError) -> Refusal | Message | str:
+    """Why the engine refuses a written play, without the play itself that its message starts
+    with: the rule the play breaks when there is one, else what is wrong with the writing."""
+    if isinstance(error, IllegalPlayError) and isinstance(error.reason, Refusal):
+        return error.reason
+    if error.code == "turn_passes":
+        return _("no play is possible, the turn passes")
+    return engine_words(error)
 
 
 @dataclass(frozen=True, order=True)

@@ -13,7 +13,9 @@ expect: [6/1 3/1, 6/4/off]   # the check fails when the engine disagrees
 Fields: ``variant``, ``position`` (every form a puzzle accepts) and optionally ``dice``,
 ``show: plays``, ``expect`` (the exact set of legal plays, or ``pass`` when no play is
 possible), ``arrows`` (a legal play to draw), ``refuse`` (a play the page explains as illegal:
-the check fails when it is legal), ``highlight`` (points), ``mirrored`` and ``both_numbers``.
+the check fails when it is legal), ``highlight`` (points), ``mirrored``, ``both_numbers`` and
+``try: true`` (the reader plays the roll on the board, in place: any legal play is accepted, and
+each step the rules refuse is explained; it needs a roll with a legal play).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from pathlib import Path
 from ..engine import EngineError, Play, Position, Refusal, Variant, parse_play
 from ..engine.errors import IllegalPlayError
 from ..locale import Message, _
-from .diagnostics import Report
-from .load import _dice, _Fields, _place, _possible_position, _variant, with_rules
+from .diagnostics import Report, engine_words, play_refusal
+from .fields import Fields, dice_field, place_field, variant_field, with_rules
+from .positions import possible_position
 from .source import Node, read_yaml
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marks>```+|~~~+)\s*board\s*$")
@@ -42,6 +45,7 @@ FENCE_FIELDS = (
     "highlight",
     "mirrored",
     "both_numbers",
+    "try",
 )
 
 
@@ -62,6 +66,7 @@ class Fence:
     highlight: tuple[int, ...]
     mirrored: bool
     both_numbers: bool
+    playable: bool = False  # try: true, the roll played on the board in place
 
 
 @dataclass(frozen=True)
@@ -110,19 +115,19 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
             path, raw.line, 1, _("a board fence holds fields such as 'variant:' and 'position:'")
         )
         return None
-    fields = _Fields(node, path, report, "board")
+    fields = Fields(node, path, report, "board")
     fields.unknown(FENCE_FIELDS, _("a board fence has the fields"))
-    variant = with_rules(fields, fields.read("variant", lambda n: _variant(fields, n)))
+    variant = with_rules(fields, fields.read("variant", lambda n: variant_field(fields, n)))
     if variant is None:
         return None
-    position = fields.read("position", lambda n: _possible_position(fields, n, variant))
-    dice = fields.read("dice", lambda n: _dice(fields, n), required=False)
+    position = fields.read("position", lambda n: possible_position(fields, n, variant))
+    dice = fields.read("dice", lambda n: dice_field(fields, n), required=False)
     data = node.value
     show_plays = False
     if "show" in data:
         show_plays = fields.word(data["show"], "show", ("plays", "none")) == "plays"
     flags = {}
-    for name in ("mirrored", "both_numbers"):
+    for name in ("mirrored", "both_numbers", "try"):
         flag = data.get(name)
         if flag is not None and not isinstance(flag.value, bool):
             fields.error(flag, _("'{name}' is true or false", name=name))
@@ -134,12 +139,12 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
             fields.error(items, _("'highlight' lists points, such as {example}", example="[8, 5]"))
         else:
             for item in items.value:
-                place = _place(fields, item)
+                place = place_field(fields, item)
                 if place is not None:
                     highlight.append(place)
     if not fields.ok or position is None:
         return None
-    needs_dice = [name for name in ("show", "expect", "arrows", "refuse") if name in data]
+    needs_dice = [name for name in ("show", "expect", "arrows", "refuse", "try") if name in data]
     if needs_dice and dice is None:
         fields.error(
             data[needs_dice[0]],
@@ -160,6 +165,24 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
         refused = _refusal(fields, data["refuse"], position, dice, roll)
     if "expect" in data:
         _check_expect(fields, data["expect"], position, dice, plays, roll)
+    drawn_otherwise = [name for name in ("mirrored", "both_numbers") if flags[name]]
+    if flags["try"] and drawn_otherwise:
+        fields.error(
+            data[drawn_otherwise[0]],
+            _(
+                "a board to try is drawn as the puzzles' boards are: leave out '{name}' or "
+                "'try: true'",
+                name=drawn_otherwise[0],
+            ),
+        )
+    if flags["try"] and not plays:
+        fields.error(
+            data["try"],
+            _(
+                "'try: true' needs a roll with a legal play, and no play is legal with {roll}",
+                roll=roll,
+            ),
+        )
     if not fields.ok:
         return None
     return Fence(
@@ -176,6 +199,7 @@ def check_fence(path: Path, raw: RawFence, report: Report) -> Fence | None:
         tuple(highlight),
         flags["mirrored"],
         flags["both_numbers"],
+        flags["try"],
     )
 
 
@@ -191,33 +215,27 @@ def _shift(node: Node, offset: int) -> None:
             _shift(child, offset)
 
 
-def _play(fields: _Fields, node: Node, position: Position, dice: object, roll: str) -> Play | None:
+def _play(fields: Fields, node: Node, position: Position, dice: object, roll: str) -> Play | None:
     if not isinstance(node.value, str):
         fields.error(node, _("a play is written in notation, such as '13/8 6/5'"))
         return None
     try:
         return parse_play(position, dice, node.value)  # type: ignore[arg-type]
     except EngineError as error:
-        words = str(error).split(": ", 1)[-1]
-        reason = error.reason if isinstance(error, IllegalPlayError) else None
-        if isinstance(reason, Refusal) and reason.message() == words:
-            why: str | Refusal = reason  # the engine's words, in the page's language
-        else:
-            why = words
         fields.error(
             node,
             _(
                 "'{play}' is not a legal play with {roll}: {reason}",
                 play=node.value,
                 roll=roll,
-                reason=why,
+                reason=play_refusal(error),
             ),
         )
         return None
 
 
 def _refusal(
-    fields: _Fields, node: Node, position: Position, dice: object, roll: str
+    fields: Fields, node: Node, position: Position, dice: object, roll: str
 ) -> tuple[str, Refusal | None] | None:
     if not isinstance(node.value, str):
         fields.error(node, _("'refuse' is a play in notation, such as '13/7'"))
@@ -229,10 +247,14 @@ def _refusal(
             return node.value, error.reason
         # No rule to show under the board (the play does not fit the roll, say): the page
         # would print "... is not allowed:" and nothing after it.
-        fields.error(node, _("'refuse: {play}': {error}", play=node.value, error=error))
+        fields.error(
+            node, _("'refuse: {play}': {error}", play=node.value, error=engine_words(error))
+        )
         return None
     except EngineError as error:
-        fields.error(node, _("'refuse: {play}': {error}", play=node.value, error=error))
+        fields.error(
+            node, _("'refuse: {play}': {error}", play=node.value, error=engine_words(error))
+        )
         return None
     fields.error(
         node,
@@ -248,7 +270,7 @@ def _refusal(
 
 
 def _check_expect(
-    fields: _Fields,
+    fields: Fields,
     node: Node,
     position: Position,
     dice: object,

@@ -42,7 +42,8 @@ class Where:
         return self.fields.get(name) or self.fields.get(name.split(".")[0]) or (self.line, 1)
 
 
-# The tasks: each kind holds the teacher's inputs and claims (``None``: no claim made).
+# The tasks: each kind holds the teacher's inputs and claims (``None``: no claim made); ``kind``
+# is the word after ``task:``, by which the registry (generator/puzzles/tasks) finds the kind.
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,7 @@ class PassTask:
 
 
 Task = PlayTask | LegalTask | CountTask | DestinationsTask | ResultTask | CubeTask | PassTask
-TASK_KINDS = ("play", "legal", "count", "destinations", "result", "cube", "pass")
+"""A task of any kind; what each kind reads, checks and says is its module in ``tasks/``."""
 
 
 @dataclass(frozen=True, slots=True)

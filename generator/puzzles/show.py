@@ -11,56 +11,23 @@ from pathlib import Path
 import yaml
 
 from ..engine import BAR, OFF, Position
-from ..engine.board import place_name
-from ..locale import LANGUAGES, N_, VARIANT_NAMES, explain, translations
-from .check import Solution, check_files, is_lesson_file, project_files
+from ..locale import LANGUAGES, N_, VARIANT_NAMES, translations
+from .check import (
+    Solution,
+    check_files,
+    is_lesson_file,
+    project_files,
+    project_root,
+    site_languages,
+)
 from .diagnostics import Report, display_path
 from .load import PLACEHOLDERS, is_tags_file, load_lesson, load_puzzle
-from .model import (
-    CountTask,
-    CubeTask,
-    DestinationsTask,
-    LegalTask,
-    Lesson,
-    PassTask,
-    PlayTask,
-    Puzzle,
-    ResultTask,
-    Text,
-)
+from .model import Lesson, Puzzle, Text
 from .source import read_source, read_yaml
-
-WIN_WORDS = {
-    "single": N_("a single game"),
-    "gammon": N_("a gammon"),
-    "backgammon": N_("a backgammon"),
-    "mars": N_("a mars"),
-    "oin": N_("an oin"),
-    "mother": N_("the mother pin"),
-    "drop": N_("a dropped double"),
-    "draw": N_("a draw"),
-}
-"""How each kind of result reads after "wins" (and a draw on its own), as message ids."""
-
-# The player to move is White on every board of the site, the opponent Black (RULES.md).
-WINS = {
-    ("mover", "single"): N_("White wins a single game"),
-    ("mover", "gammon"): N_("White wins a gammon"),
-    ("mover", "backgammon"): N_("White wins a backgammon"),
-    ("mover", "mars"): N_("White wins a mars"),
-    ("mover", "oin"): N_("White wins an oin"),
-    ("mover", "mother"): N_("White wins by pinning the mother"),
-    ("mover", "drop"): N_("White wins a dropped double"),
-    ("opponent", "single"): N_("Black wins a single game"),
-    ("opponent", "gammon"): N_("Black wins a gammon"),
-    ("opponent", "backgammon"): N_("Black wins a backgammon"),
-    ("opponent", "mars"): N_("Black wins a mars"),
-    ("opponent", "oin"): N_("Black wins an oin"),
-    ("opponent", "mother"): N_("Black wins by pinning the mother"),
-    ("opponent", "drop"): N_("Black wins a dropped double"),
-}
-"""Who wins and how, as an answer key says it, as message ids: a sentence each, so that each
-language says it in its own grammar ("Белые выигрывают марс")."""
+from .tasks import key_text
+from .tasks import question as asked
+from .tasks.result import WIN_WORDS as WIN_WORDS
+from .tasks.result import WINS as WINS
 
 
 def question(puzzle: Puzzle, lang: str) -> str:
@@ -76,21 +43,13 @@ def question(puzzle: Puzzle, lang: str) -> str:
     >>> question(puzzle, "ru").endswith("Можно ли сыграть 6/3*/1?")
     True
     """
-    prompt = puzzle.prompt[lang]
-    task = puzzle.task
-    if not isinstance(task, LegalTask) or not prompt:
-        return prompt
-    claim = " ".join(task.claim.split())
-    if claim in " ".join(prompt.split()):
-        return prompt
-    asked = translations(lang).gettext("Is {claim} legal?").format(claim=claim)
-    return f"{prompt} {asked}"
+    return asked(puzzle, lang)
 
 
 def with_question(puzzle: Puzzle) -> Puzzle:
     """``puzzle`` with its prompt as :func:`question` writes it in each language: what a page,
     a worksheet and an answer key show as the question."""
-    if not isinstance(puzzle.task, LegalTask):
+    if question(puzzle, "en") == puzzle.prompt.en and question(puzzle, "ru") == puzzle.prompt.ru:
         return puzzle
     return replace(puzzle, prompt=Text(question(puzzle, "en"), question(puzzle, "ru")))
 
@@ -200,10 +159,10 @@ def _is_placeholder(text: str) -> bool:
     return words.strip(".!? ") in PLACEHOLDERS or words in PLACEHOLDERS
 
 
-def _placeholders(text: str) -> list[tuple[str, str, int, int]]:
-    """``(field, language, start, end)`` of each text of the puzzle in ``text`` that is still a
-    placeholder; the offsets are those of its YAML scalar (quotes and block indicator
-    included)."""
+def _placeholders(text: str, languages: tuple[str, ...]) -> list[tuple[str, str, int, int]]:
+    """``(field, language, start, end)`` of each text of the puzzle in ``text``, in one of
+    ``languages``, that is still a placeholder; the offsets are those of its YAML scalar
+    (quotes and block indicator included)."""
     try:
         document = yaml.compose(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
@@ -216,7 +175,7 @@ def _placeholders(text: str) -> list[tuple[str, str, int, int]]:
             continue
         for lang_node, text_node in value.value:
             if (
-                lang_node.value in LANGUAGES
+                lang_node.value in languages
                 and isinstance(text_node, yaml.ScalarNode)
                 and text_node.tag == "tag:yaml.org,2002:str"
                 and _is_placeholder(text_node.value)
@@ -232,11 +191,14 @@ def _placeholders(text: str) -> list[tuple[str, str, int, int]]:
     return found
 
 
-def load_draft(path: Path, report: Report) -> tuple[Puzzle | None, tuple[tuple[str, str], ...]]:
+def load_draft(
+    path: Path, report: Report, *, languages: tuple[str, ...] = LANGUAGES
+) -> tuple[Puzzle | None, tuple[tuple[str, str], ...]]:
     r"""The puzzle in ``path`` for ``show``, also while its texts are still placeholders (the
     TODOs that ``new`` writes): each such text reads "(text still to be written)", and the
     texts are returned as ``(field, language)`` for show's note. ``check`` still refuses such a
-    puzzle. Every other problem of the file goes to ``report``, at its own line.
+    puzzle. Its texts are required in ``languages``, the site's (see :func:`site_languages_of`).
+    Every other problem of the file goes to ``report``, at its own line.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -254,18 +216,18 @@ def load_draft(path: Path, report: Report) -> tuple[Puzzle | None, tuple[tuple[s
     (('title', 'en'), ('title', 'ru'), ('prompt', 'ru'))
     """
     source = read_source(path, Report())
-    spans = _placeholders(source) if source is not None else []
+    spans = _placeholders(source, languages) if source is not None else []
     if source is None or not spans:
-        return load_puzzle(path, report), ()
+        return load_puzzle(path, report, languages=languages), ()
     draft = source
     for _field, lang, start, end in sorted(spans, key=lambda span: span[2], reverse=True):
         # The stand-in keeps the scalar's line breaks, so every other line keeps its number.
         stand_in = json.dumps(translations(lang).gettext(STAND_IN), ensure_ascii=False)
         draft = draft[:start] + stand_in + "\n" * source.count("\n", start, end) + draft[end:]
     seen = Report()
-    puzzle = load_puzzle(path, seen, text=draft)
+    puzzle = load_puzzle(path, seen, text=draft, languages=languages)
     if puzzle is None:  # something else is wrong too: report the file as it is written
-        load_puzzle(path, report, text=source)
+        load_puzzle(path, report, text=source, languages=languages)
         return None, ()
     report.diagnostics += seen.diagnostics
     return puzzle, tuple((field, lang) for field, lang, _start, _end in spans)
@@ -288,62 +250,12 @@ def _unwritten_note(unwritten: Sequence[tuple[str, str]], lang: str) -> str:
     ).format(texts=", ".join(names))
 
 
-def _answer(puzzle: Puzzle, solution: Solution, lang: str) -> str:
-    _ = translations(lang).gettext
-    ngettext = translations(lang).ngettext
-    task = puzzle.task
-    if isinstance(task, PlayTask):
-        if task.answers is None:
-            if solution.forced:
-                return _("the only legal play, {play}").format(play=solution.plays[0].notation)
-            return _("any legal play")
-        return ", ".join(play.notation for play in solution.accepted)
-    if isinstance(task, LegalTask):
-        if solution.legal:
-            return _("legal")
-        if solution.reason is None:
-            return _("not legal: the distances of this play do not fit the dice")
-        return _("not legal. {reason}").format(reason=explain(solution.reason, lang))
-    if isinstance(task, CountTask):
-        if task.what == "dice":
-            return ngettext(
-                "{count} die can be played", "{count} dice can be played", solution.number or 0
-            ).format(count=solution.number)
-        plays = ", ".join(play.notation for play in solution.plays)
-        if not solution.plays:
-            return _("no legal play: the turn passes")
-        return ngettext(
-            "{count} different play: {plays}",
-            "{count} different plays: {plays}",
-            len(solution.plays),
-        ).format(count=len(solution.plays), plays=plays)
-    if isinstance(task, DestinationsTask):
-        if not solution.places:
-            return _("nowhere: that checker cannot move")
-        points = [place_name(p) for p in solution.places if p != OFF]
-        if not points:
-            return _("off the board")
-        text = ngettext("point {places}", "points {places}", len(points)).format(
-            places=", ".join(points)
-        )
-        return (
-            _("{points}, or off the board").format(points=text) if OFF in solution.places else text
-        )
-    if isinstance(task, PassTask):
-        return _("yes, the turn passes") if not solution.legal else _("no, a play is possible")
-    if isinstance(task, CubeTask) and solution.cube_value is not None:
-        if solution.cube_owner == "opponent":
-            text = _("the cube shows {value} and belongs to Black, who took")
-        else:
-            text = _("the cube shows {value} and belongs to White")
-        return text.format(value=solution.cube_value)
-    assert isinstance(task, ResultTask | CubeTask) and solution.result is not None
-    result = solution.result
-    if result.winner is None:
-        return _("a draw: nobody scores")
-    points = ngettext("{points} point", "{points} points", result.points)
-    wins = _(WINS[result.winner, result.kind])
-    return f"{wins}: {points.format(points=result.points)}"
+def answer_text(puzzle: Puzzle, solution: Solution, lang: str) -> str:
+    """The engine's answer in words, in ``lang``: what the answer key and the solution say."""
+    return key_text(puzzle, solution, lang)
+
+
+_answer = answer_text  # the name the answer keys' tests know it by
 
 
 # Lessons -----------------------------------------------------------------------------------
@@ -358,21 +270,32 @@ def is_lesson_source(path: Path) -> bool:
     return bool(node and node.is_mapping and "puzzles" in node.value and "task" not in node.value)
 
 
-def show_lesson(path: Path, lang: str, report: Report) -> str | None:
+def site_languages_of(path: Path) -> tuple[str, ...]:
+    """The languages of the site that the puzzle or lesson in ``path`` belongs to, as ``check``
+    reads them (the ``docs/<lang>`` folders of its project); both outside a project."""
+    root = project_root(path)
+    return site_languages(root / "docs") if root is not None else LANGUAGES
+
+
+def show_lesson(
+    path: Path, lang: str, report: Report, *, languages: tuple[str, ...] = LANGUAGES
+) -> str | None:
     """The lesson in ``path`` as a page of text, its puzzles found in its project; ``None``
     when the lesson cannot be read. Its problems (a puzzle it names that does not exist, or
-    has problems of its own) go to ``report``."""
+    has problems of its own) go to ``report``; its texts are required in ``languages``."""
     known = project_files([path])
-    project = check_files([path], known=known)
+    project = check_files([path], known=known, languages=languages)
     report.diagnostics += project.report.diagnostics
     # A lesson that names a missing puzzle is not in the project, but it can still be shown.
-    lesson = next(iter(project.lessons.values()), None) or load_lesson(path, Report())
+    lesson = next(iter(project.lessons.values()), None) or load_lesson(
+        path, Report(), languages=languages
+    )
     if lesson is None:
         return None
     puzzles: dict[str, Puzzle] = {}
     for file in known:
         if file.suffix in (".yaml", ".yml") and not is_lesson_file(file) and not is_tags_file(file):
-            puzzle = load_puzzle(file, Report())
+            puzzle = load_puzzle(file, Report(), languages=languages)
             if puzzle is not None:
                 puzzles.setdefault(puzzle.id, puzzle)
     return lesson_text(lesson, puzzles, lang)
@@ -380,26 +303,33 @@ def show_lesson(path: Path, lang: str, report: Report) -> str | None:
 
 def lesson_text(lesson: Lesson, puzzles: dict[str, Puzzle], lang: str = "en") -> str:
     """The lesson as a page of text: its title, level, games, audience, introduction and its
-    puzzles in order, each with its file (to ``show`` it). The lesson's own words are in
-    ``lang``; the labels are in English for now."""
+    puzzles in order, each with its file (to ``show`` it), all in ``lang``."""
     _ = translations(lang).gettext
+    ngettext = translations(lang).ngettext
     games = ", ".join(_(VARIANT_NAMES[variant.key]) for variant in lesson.variants)
+    count = len(lesson.puzzles)
     lines = [
         lesson.title[lang],
-        f"Lesson, level {lesson.level} · {lesson.id} · {games}",
-        f"For: {lesson.audience[lang]}",
+        _("Lesson, level {level} · {id} · {games}").format(
+            level=lesson.level, id=lesson.id, games=games
+        ),
+        _("For: {audience}").format(audience=lesson.audience[lang]),
         "",
         lesson.intro[lang],
         "",
-        f"{len(lesson.puzzles)} puzzle{'' if len(lesson.puzzles) == 1 else 's'}, in order:",
+        ngettext("{count} puzzle, in order:", "{count} puzzles, in order:", count).format(
+            count=count
+        ),
     ]
     for number, puzzle_id in enumerate(lesson.puzzles, start=1):
         puzzle = puzzles.get(puzzle_id)
         if puzzle is None:
-            lines.append(f"{number:>3}. {puzzle_id}: not found (check the lesson)")
+            missing = _("{id}: not found (check the lesson)").format(id=puzzle_id)
+            lines.append(f"{number:>3}. {missing}")
             continue
         lines.append(
             f"{number:>3}. {puzzle.title[lang]} · {puzzle_id} · {display_path(puzzle.where.path)}"
         )
-    lines += ["", "See a puzzle with: python -m generator show PUZZLE.yaml"]
+    command = "python -m generator show " + _("PUZZLE.yaml")
+    lines += ["", _("See a puzzle with: {command}").format(command=command)]
     return "\n".join(lines)

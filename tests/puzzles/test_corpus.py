@@ -33,7 +33,7 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus"
 SETS = CORPUS / "sets"
 GENERATED = CORPUS / "generated"
-SUMMARY = re.compile(r"^checked \d+ files? \(.*\): (no problems|\d+ errors?, \d+ warnings?)$")
+SUMMARY = re.compile(r"^checked \d+ files?( \(.*\))?: (no problems|\d+ errors?, \d+ warnings?)$")
 MIB = 1024 * 1024
 
 

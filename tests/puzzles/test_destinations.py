@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from generator.bench import random_position
 from generator.engine import BAR, OFF, Turn, find_variant, from_text
+from generator.engine.samples import random_position
 from generator.puzzles.check import destinations
 
 

@@ -5,6 +5,7 @@ answers otherwise)."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,8 @@ from generator.puzzles.drill import (
     write_drills,
 )
 from generator.puzzles.model import CountTask, DestinationsTask, LegalTask, PlayTask
+from generator.puzzles.new import new_puzzle
+from generator.puzzles.writer import position_yaml
 
 ASKED = (
     "higher-die",
@@ -74,11 +77,11 @@ def refusal_of(position: Position, dice: tuple[int, int], claim: str) -> Refusal
     return None
 
 
-def legal_without(rule_free: type, position: Position, dice: tuple[int, int], claim: str) -> bool:
-    """Whether ``claim`` is legal in the game without one rule (the drill module's copies)."""
+def legal_without(codes: set[str], position: Position, dice: tuple[int, int], claim: str) -> bool:
+    """Whether ``claim`` is legal in the same game without the rules of ``codes``."""
     free = Position(
-        rule_free(), position.mover, position.opponent, position.mover_pinned,
-        position.opponent_pinned,
+        position.variant.without(codes), position.mover, position.opponent,
+        position.mover_pinned, position.opponent_pinned,
     )  # fmt: skip
     return refusal_of(free, dice, claim) is None
 
@@ -164,19 +167,18 @@ def claim_drills(rule: str) -> list[tuple[Puzzle, Solution, LegalTask]]:
 
 
 @pytest.mark.parametrize(
-    ("rule", "codes", "rule_free"),
+    ("rule", "codes"),
     [
-        ("turkish-freeze", {"no_hit_and_run"}, None),
-        ("six-block", {"six_block"}, drill._NoBlockRule),
-        ("runner", {"runner_not_passed"}, drill._NoRunnerRule),
-        ("starting-quarter", {"starting_quarter"}, drill._NoQuarterRule),
-        ("head", {"head_once", "head_once_not_first_turn", "head_once_first_turn"},
-         drill._NoHeadLimit),
-        ("pin", {"checker_pinned", "held_over_pin", "pinned_cannot_bear_off"}, None),
+        ("turkish-freeze", {"no_hit_and_run"}),
+        ("six-block", {"six_block"}),
+        ("runner", {"runner_not_passed"}),
+        ("starting-quarter", {"starting_quarter"}),
+        ("head", {"head_once", "head_once_not_first_turn", "head_once_first_turn"}),
+        ("pin", {"checker_pinned", "held_over_pin", "pinned_cannot_bear_off"}),
     ],
-)  # fmt: skip
+)
 def test_a_refused_claim_is_refused_by_the_rule_and_legal_without_it(
-    rule: str, codes: set[str], rule_free: type | None
+    rule: str, codes: set[str]
 ) -> None:
     claims = claim_drills(rule)
     assert claims
@@ -190,11 +192,10 @@ def test_a_refused_claim_is_refused_by_the_rule_and_legal_without_it(
                 find_variant("tavla-classic"), puzzle.position.mover, puzzle.position.opponent
             )
             assert refusal_of(classic, puzzle.dice, task.claim) is None
-        elif rule == "pin":
+        if rule == "pin":
             assert puzzle.position.mover_pinned
         else:
-            assert rule_free is not None
-            assert legal_without(rule_free, puzzle.position, puzzle.dice, task.claim)
+            assert legal_without(codes, puzzle.position, puzzle.dice, task.claim)
 
 
 def test_the_head_drills_include_the_first_turn_exception() -> None:
@@ -205,10 +206,13 @@ def test_the_head_drills_include_the_first_turn_exception() -> None:
         assert puzzle.position.mover[24] == CHECKERS
         assert puzzle.dice in ((6, 6), (4, 4), (3, 3))
         assert "first-turn" in puzzle.tags
-        free = Position(drill._NoHeadDoubles(), puzzle.position.mover, puzzle.position.opponent)
         # Without the exception a lone checker is stopped by Black's head: fewer dice play.
-        assert solution.number is not None
-        assert free.turn(puzzle.dice).max_dice < solution.number
+        die = puzzle.dice[0]
+        alone = 0
+        while alone < 4 and not puzzle.position.opponent[24 - die * (alone + 1)]:
+            alone += 1
+        assert solution.number is not None and alone < solution.number
+        assert f"could play only {alone} of the four" in puzzle.explain.en
 
 
 def forced_plays(rule: str, variant: str | None = None) -> list[tuple[Puzzle, Solution]]:
@@ -452,12 +456,65 @@ def test_run_drill_errors_go_to_stderr(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_a_search_that_runs_out_says_so_and_keeps_what_it_found(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Level 3 higher-die drills are rare: with a tiny budget the search gives up.
-    monkeypatch.setattr(drill, "TRIES_PER_DRILL", 30)
-    assert run_drill("backgammon", "higher-die", 4, tmp_path, level=3, seed=2) == 1
+    found = make_drills("backgammon", "higher-die", 4, level=3, seed=2, tries_per_drill=30)
+    assert len(found) < 4
+    code = run_drill("backgammon", "higher-die", 4, tmp_path, level=3, seed=2, tries_per_drill=30)
+    assert code == 1
     err = capsys.readouterr().err
-    assert re.match(r"error: found only \d of 4 higher-die drills at level 3 in \d+ s", err)
-    assert "the search gives up after 30 positions" in err
-    assert "try another --seed or --level" in err
+    assert err.startswith(f"error: found only {len(found)} of 4 higher-die drills at level 3: ")
+    assert "the search gives up after 30 positions in a row without a new drill" in err
+    assert "Try another --seed, a lower --count, or another --level" in err
+    assert "higher-die drills come at levels 1 to 3" in err
+    assert len(list(tmp_path.glob("*.yaml"))) == len(found)
+    # Without --level, no level to change is suggested.
+    assert run_drill("plakoto", "higher-die", 1, tmp_path, seed=7, tries_per_drill=30) == 1
+    assert capsys.readouterr().err == (
+        "error: found only 0 of 1 higher-die drills: the search gives up after 30 positions in "
+        "a row without a new drill; wrote nothing. Try another --seed, or a lower --count.\n"
+    )
+
+
+def test_the_budget_is_positions_tried_so_a_run_is_the_same_on_every_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # However slow the machine, the same budget finds the same drills: no clock decides.
+    ticks = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(ticks)))
+    slow = make_drills("backgammon", "higher-die", 3, level=3, seed=2, tries_per_drill=2000)
+    monkeypatch.undo()
+    fast = make_drills("backgammon", "higher-die", 3, level=3, seed=2, tries_per_drill=2000)
+    assert [d.text for d in slow] == [d.text for d in fast]
+    # A larger budget finds what a smaller one found, and perhaps more.
+    more = make_drills("backgammon", "higher-die", 3, level=3, seed=2, tries_per_drill=4000)
+    assert [d.text for d in more][: len(fast)] == [d.text for d in fast]
+
+
+def test_a_long_search_says_how_far_it_has_come() -> None:
+    # Plakoto's higher-die drills at level 1 are rare enough that 10000 positions find none.
+    heard: list[str] = []
+    found = make_drills(
+        "plakoto", "higher-die", 1, level=1, seed=7, tries_per_drill=10000,
+        say=lambda line: heard.append(str(line)),
+    )  # fmt: skip
+    assert found == []
+    assert heard == [
+        "  searching for drill 1: 5000 positions tried",
+        "  searching for drill 1: 10000 positions tried",
+    ]
+
+
+# One writer ------------------------------------------------------------------------------------
+
+
+def test_a_drill_writes_its_position_as_a_new_puzzle_does_pins_included() -> None:
+    for made in drills("plakoto", "pin"):
+        position = made.finding.position
+        assert position.mover_pinned
+        block = "\n".join(position_yaml(position))
+        assert f"\n{block}\n" in made.text
+        assert f"\n{block}\n" in new_puzzle(position.variant, position, made.finding.dice, "x")
+        puzzle, _ = read(made)
+        assert puzzle.position == position
