@@ -1,29 +1,35 @@
-"""The engine bench measures what it says it does.
+"""The benchmarks measure what they say they do, and ``python -m generator bench`` runs them.
 
-Its speed target compares the ``plays`` contract with the same contract served by GNU
-Backgammon's generator (``generator.bench.gnubg_answer_line``); that baseline only means
+The engine bench's speed target compares the ``plays`` contract with the same contract served by GNU
+Backgammon's generator (``generator.bench.gnubg.gnubg_answer_line``); that baseline only means
 something if it does the same work, so it must answer every line with the same positions.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
 
-from generator.bench import (
+from generator.bench import DEFAULT_COUNTS, run_bench
+from generator.bench.engine import (
     CONTRACT_TARGET,
     bench_engine,
     bench_queries,
     contract_line,
     format_figures,
-    gnubg_answer_line,
 )
-from generator.cli import answer_line
+from generator.bench.gnubg import gnubg_answer_line
+from generator.cli import main
+from generator.plays import answer_line
 
-pytest.importorskip("gnubg_nn")
+needs_gnubg = pytest.mark.skipif(
+    importlib.util.find_spec("gnubg_nn") is None, reason="gnubg_nn is not installed"
+)
 
 
+@needs_gnubg
 def test_the_gnubg_baseline_answers_every_line_with_our_positions():
     for position, dice in bench_queries(400, seed=7):
         line = contract_line(position, dice)
@@ -38,6 +44,7 @@ def test_the_gnubg_baseline_answers_every_line_with_our_positions():
         assert notations == sorted(notations), "the contract's plays are sorted by notation"
 
 
+@needs_gnubg
 def test_the_engine_bench_times_every_path_and_states_the_target():
     figures = bench_engine(count=6, seed=1)
     timed = [figures["engine"], figures["contract"], figures["gnubg"], figures["gnubg_contract"]]
@@ -54,3 +61,19 @@ def test_the_engine_bench_times_every_path_and_states_the_target():
     assert f"(target: at most {CONTRACT_TARGET:g}x)" in text
     assert "legal_plays / gnubg_nn.moves:" in text
     assert "the whole command over the 6 lines" in text
+
+
+def test_the_bench_command_runs_the_bench_asked_for_with_its_count_and_seed(capsys):
+    assert main(["bench", "render", "--count", "3", "--seed", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "and 3 random boards of all 8 games" in printed
+    assert "boards per second (target: 500)" in printed
+
+
+def test_the_command_offers_every_bench_and_only_those(capsys):
+    with pytest.raises(SystemExit):
+        main(["bench", "speed"])
+    offered = ", ".join(repr(what) for what in DEFAULT_COUNTS)
+    assert f"(choose from {offered})" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="no bench 'speed'; the benches are engine, check"):
+        run_bench("speed")

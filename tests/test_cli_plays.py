@@ -7,7 +7,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cli import answer_line
+from generator.plays import answer_line
 
 START_QUERY = {
     "variant": "backgammon",
@@ -193,8 +193,8 @@ def test_the_fast_path_answers_exactly_as_the_engines_plays():
     # plays: the answer must be the one Turn.plays gives, in the same order.
     import random
 
-    from generator.bench import random_position
     from generator.engine import VARIANTS
+    from generator.engine.samples import random_position
 
     rng = random.Random(3)
     for key in ("backgammon", "tavla-classic", "tavla-modern", "portes"):

@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cli import answer_raw_line
+from generator.plays import answer_raw_line
 
 QUERY = {
     "variant": "backgammon",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 LINE_LIMIT = 1024 * 1024
-"""The longest line the command reads (generator.cli.LINE_LIMIT; checked below)."""
+"""The longest line the command reads (generator.plays.LINE_LIMIT; checked below)."""
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = [sys.executable, "-m", "generator", "plays"]
 
@@ -106,7 +106,7 @@ def test_every_line_gets_one_utf8_answer_under_any_locale(extra):
 
 
 def test_the_byte_that_is_not_utf8_is_named():
-    from generator.cli import answer_raw_line
+    from generator.plays import answer_raw_line
 
     answer = json.loads(answer_raw_line(b'{"a": 1}\xc3(\n'))
     assert answer == {
@@ -190,10 +190,10 @@ def test_a_fifty_megabyte_line_is_refused_with_bounded_memory():
 def test_a_line_just_at_the_limit_is_read_and_one_byte_more_is_not():
     import io
 
-    from generator import cli
+    from generator import plays
 
-    assert cli.LINE_LIMIT == LINE_LIMIT
-    run_plays = cli.run_plays
+    assert plays.LINE_LIMIT == LINE_LIMIT
+    run_plays = plays.run_plays
     padded = START + b" " * (LINE_LIMIT - len(START))
     sink = io.BytesIO()
     run_plays(io.BytesIO(padded + b"\n" + padded + b" \n{}"), sink)
@@ -208,7 +208,7 @@ def test_a_line_just_at_the_limit_is_read_and_one_byte_more_is_not():
 def test_an_unexpected_exception_is_an_internal_error_and_the_run_goes_on():
     import io
 
-    from generator.cli import run_plays
+    from generator.plays import run_plays
 
     def broken(line: str) -> str:
         if "boom" in line:

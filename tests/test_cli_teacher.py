@@ -132,9 +132,7 @@ def test_check_is_quiet_on_success_with_q() -> None:
     assert loud.stdout.strip().endswith("no problems")
 
 
-SUMMARY_OF_ONE_ERROR = (
-    "checked 0 files (0 puzzles, 0 lessons and 0 boards clean): 1 error, 0 warnings"
-)
+SUMMARY_OF_ONE_ERROR = "checked 0 files: 1 error, 0 warnings"
 
 
 def test_check_of_a_missing_path_says_so_and_prints_the_summary() -> None:

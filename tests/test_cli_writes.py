@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.puzzles import drill, new
-from generator.puzzles.new import FilesInTheWay, WriteError, write_files, yaml_string
+from generator.puzzles import drill, writer
+from generator.puzzles.writer import FilesInTheWay, WriteError, write_files, yaml_string
 
 
 def _may_write_anywhere() -> bool:
@@ -93,7 +93,7 @@ def test_a_write_that_fails_half_way_leaves_nothing_behind(
             raise OSError(28, "No space left on device")
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr(new.os, "open", open_three_then_fill_the_disk)
+    monkeypatch.setattr(writer.os, "open", open_three_then_fill_the_disk)
     files = {tmp_path / "site" / f"part{n}" / "page.md": "text" for n in range(5)}
     with pytest.raises(WriteError, match=r"the disk is full: .*nothing was written"):
         write_files(files)
@@ -113,7 +113,7 @@ def test_init_that_fails_half_way_leaves_no_half_written_site(
             raise PermissionError(13, "Permission denied")
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr(new.os, "open", fail_on_the_fifth_file)
+    monkeypatch.setattr(writer.os, "open", fail_on_the_fifth_file)
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "notes.txt").write_text("mine", encoding="utf-8")
     assert main(["init", str(tmp_path / "club")]) == 2

@@ -23,12 +23,11 @@ import time
 from pathlib import Path
 from typing import TypedDict
 
-from generator.bench import DEFAULT_SEED, ROLLS, random_position
 from generator.engine import VARIANTS, Position, PositionError, Variant
-
-from ..puzzles import Puzzle, Solution, check_files, solve, yaml_files
-from ..puzzles.model import PlayTask, Text, Where
-from .pages import puzzle_page
+from generator.engine.samples import DEFAULT_SEED, ROLLS, random_position
+from generator.puzzles import Puzzle, Solution, check_files, solve, yaml_files
+from generator.puzzles.model import PlayTask, Text, Where
+from generator.render.pages import puzzle_page
 
 PUZZLES = Path(__file__).resolve().parent.parent.parent / "puzzles"
 SMALL_DOUBLES = ((1, 1), (2, 2), (3, 3))
@@ -167,5 +166,5 @@ def print_widget_bench(count: int = 500, seed: int = DEFAULT_SEED) -> WidgetFigu
     return f
 
 
-if __name__ == "__main__":  # pragma: no cover - python -m generator.render.widget_bench
+if __name__ == "__main__":  # pragma: no cover - python -m generator.bench.widget
     print_widget_bench()

@@ -1,7 +1,7 @@
 """How fast the whole site builds: ``python -m generator bench site``.
 
 A throw-away project of ``puzzles`` generated puzzles of every game and ``lessons`` lessons
-naming them (:func:`generator.bench.bench_puzzles`, with the few puzzles the checker refuses
+naming them (:func:`generator.bench.check.bench_puzzles`, with the few puzzles the checker refuses
 replaced), with this project's ``mkdocs.yml`` and hand-written pages, is built with
 ``mkdocs build`` in a child process: both languages, Pagefind's index, no worksheet PDFs. In
 the same run a plain Material project (the same i18n set-up, no tabula plugin) is built from the
@@ -31,9 +31,11 @@ from pathlib import Path
 from resource import RUSAGE_CHILDREN, RUSAGE_SELF, getrusage
 from typing import TypedDict
 
-from ..bench import DEFAULT_SEED, bench_puzzles
-from ..engine import VARIANTS
-from .generate import GENERATED
+from generator.engine import VARIANTS
+from generator.engine.samples import DEFAULT_SEED
+from generator.site.generate import GENERATED
+
+from .check import bench_puzzles
 
 REPO = Path(__file__).resolve().parent.parent.parent
 """Where ``mkdocs.yml`` and ``docs/`` of this project are."""
@@ -76,8 +78,14 @@ class SiteFigures(TypedDict):
 
 def _edit_config(text: str, tabula: bool) -> str:
     """This project's mkdocs.yml for a bench project: never strict (pages being written may
-    have a broken link), no worksheet PDFs; without the tabula plugin when ``tabula`` is off."""
+    have a broken link), no worksheet PDFs, the theme's overrides (``custom_dir``) found in this
+    project; without the tabula plugin and its overrides when ``tabula`` is off."""
     text, strict = re.subn(r"(?m)^strict:.*$", "strict: false", text)
+    overrides = re.compile(r"(?m)^(\s*)custom_dir:\s*(\S+)\s*$")
+    if tabula:
+        text = overrides.sub(lambda m: f"{m.group(1)}custom_dir: {REPO / m.group(2)}", text)
+    else:
+        text = overrides.sub("", text)
     plugin = re.compile(r"(?m)^(\s*)- tabula\s*$")
     if not plugin.search(text):
         raise RuntimeError("bench site: mkdocs.yml has no '- tabula' plugin line to work with")
@@ -101,7 +109,7 @@ def _clean_puzzles(folder: Path, count: int, seed: int) -> list[tuple[str, str]]
     """``count`` generated puzzles that the checker accepts, as (id, variant key), in order.
     A few random positions make a task that cannot be asked (no play possible): those files
     are removed, and a tenth more are generated to make up for them."""
-    from ..puzzles import check_files
+    from generator.puzzles import check_files
 
     paths = bench_puzzles(folder, math.ceil(count * 1.1) + 10, seed)
     project = check_files(paths)
@@ -159,7 +167,7 @@ def make_plain_project(tabula_root: Path, root: Path) -> None:
     _copy_docs(tabula_root / "docs", root / "docs", with_generated=True)
     # The generated pages hold marks where the plugin puts boards and lists back after
     # Markdown: the plain project gets the HTML itself, as a site without the plugin would.
-    from .generate import prepare, put_back
+    from generator.site.generate import prepare, put_back
 
     prepare(tabula_root / "puzzles", tabula_root / "docs")
     for page in (root / "docs").rglob("*.md"):
@@ -209,7 +217,7 @@ def timed_rebuild(root: Path) -> tuple[dict[str, float], float]:
     """A build, then rebuilds after one puzzle changed, in one child process as under
     ``mkdocs serve`` (see :func:`_serve_rebuilds`): the times and the process's peak memory
     in MB."""
-    command = [sys.executable, "-m", "generator.site.bench", "rebuild", str(root)]
+    command = [sys.executable, "-m", "generator.bench.site", "rebuild", str(root)]
     _, _, peak, printed = _run(command, root)
     times: dict[str, float] = json.loads(printed.strip().splitlines()[-1])
     return times, peak
@@ -327,7 +335,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "rebuild":
         print(json.dumps(_serve_rebuilds(Path(argv[1]))))
         return 0
-    print("usage: python -m generator.site.bench rebuild PROJECT", file=sys.stderr)
+    print("usage: python -m generator.bench.site rebuild PROJECT", file=sys.stderr)
     return 2
 
 

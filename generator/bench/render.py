@@ -1,10 +1,10 @@
 """How fast boards are drawn and how big they are: ``python -m generator bench render``.
 
-The boards are the gallery's (in both languages) and ``count`` random positions spread over every
-variant (:func:`generator.bench.random_position`), each with a roll and, when the roll can be
-played, the arrows of its first legal play. The engine's answers are worked out before the clock
-starts: only :func:`~generator.render.board_svg` is timed. Nothing here asserts a time; the
-targets (issue 5) are 500 boards per second and a median size under 12 KB.
+The boards are the gallery's (in both languages) and ``count`` random positions spread over
+every variant (:func:`generator.engine.samples.random_position`), each with a roll and, when the
+roll can be played, the arrows of its first legal play. The engine's answers are worked out
+before the clock starts: only :func:`~generator.render.board_svg` is timed. Nothing here asserts
+a time; the targets (issue 5) are 500 boards per second and a median size under 12 KB.
 
 >>> figures = bench_render(16)
 >>> figures["boards"] == 16 + 2 * len(gallery())
@@ -20,12 +20,11 @@ import statistics
 import time
 from typing import TypedDict
 
-from generator.bench import DEFAULT_SEED, ROLLS, random_position
 from generator.engine import VARIANTS, Position, Step
+from generator.engine.samples import DEFAULT_SEED, ROLLS, random_position
 from generator.locale import LANGUAGES
-
-from .gallery import gallery
-from .svg import board_svg
+from generator.render import board_svg
+from generator.render.gallery import gallery
 
 
 class RenderFigures(TypedDict):

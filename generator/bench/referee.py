@@ -1,0 +1,240 @@
+"""How fast the referee board answers in Chromium: ``bench referee``.
+
+The referee page's own markup (docs/en/referee.md) and its files (``write_referee``: Pyodide,
+the engine's zip, the script) are put in a temporary folder, served on 127.0.0.1 and opened in
+Debian's chromium with Playwright; nothing is fetched from any other host. Measured: the cold
+load (an empty cache) from opening the page to the first answered step, the warm load (the
+browser's cache filled), the time of each step (the engine's answer and the board drawn
+again) over ``count`` steps on random positions of every game, and the full list of legal
+plays of the worst bench position: the position and small double, among generated ones, with
+the most legal plays. Nothing here asserts: the targets (issue 20) are printed beside.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import random
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypedDict
+from urllib.parse import quote
+
+from generator.bench.widget import SMALL_DOUBLES, spread_position
+from generator.engine import VARIANTS, Position, to_text
+from generator.engine.samples import DEFAULT_SEED, ROLLS, random_position
+from generator.site.referee import write_referee
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PAGE = ROOT / "docs" / "en" / "referee.md"
+COLD_TARGET_S = 5.0
+WARM_TARGET_S = 1.5
+STEP_TARGET_MS = 100.0
+PLAYS_TARGET_MS = 500.0
+READY_MS = 180_000
+
+
+class RefereeFigures(TypedDict):
+    """What :func:`bench_referee` measured."""
+
+    cold_seconds: float
+    warm_seconds: float
+    warm_pyodide_seconds: float
+    warm_engine_seconds: float
+    steps: int
+    step_median_ms: float
+    step_worst_ms: float
+    plays_ms: float
+    plays: int
+    worst: str
+    weight_bytes: int
+
+
+def worst_position(tries: int = 300, seed: int = DEFAULT_SEED) -> tuple[Position, tuple[int, int]]:
+    """Among ``tries`` spread positions of every game with a small double, the one with the
+    most legal plays."""
+    rng = random.Random(seed)
+    variants = list(VARIANTS.values())
+    best: tuple[int, Position, tuple[int, int]] | None = None
+    for i in range(tries):
+        position = spread_position(variants[i % len(variants)], rng)
+        dice = SMALL_DOUBLES[rng.randrange(len(SMALL_DOUBLES))]
+        count = len(position.legal_plays(dice))
+        if best is None or count > best[0]:
+            best = (count, position, dice)
+    assert best is not None
+    return best[1], best[2]
+
+
+def standalone_page(markdown: str) -> str:
+    """The referee page's markup (the HTML of ``referee.md``) as a page of its own, for a
+    folder where it stands at ``referee/index.html``."""
+    start = markdown.index("<link ")
+    end = markdown.index("</script>") + len("</script>")
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>referee bench</title></head><body>{markdown[start:end]}</body></html>"
+    )
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # a request the browser dropped (the page closed): nothing to report
+
+
+@contextmanager
+def served_referee() -> Iterator[tuple[str, int]]:
+    """The referee page and its files, served on 127.0.0.1: its address, and the weight of
+    the files it loads (bytes)."""
+    with tempfile.TemporaryDirectory(prefix="tabula-referee-") as folder:
+        site = Path(folder)
+        if not write_referee(site, ROOT):
+            raise SystemExit("bench referee needs Pyodide: run `make site` (Node.js and npm)")
+        (site / "referee").mkdir()
+        page = standalone_page(PAGE.read_text(encoding="utf-8"))
+        (site / "referee" / "index.html").write_text(page, encoding="utf-8")
+        handler = functools.partial(_Quiet, directory=folder)
+        server = _Server(("127.0.0.1", 0), handler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        weight = sum(path.stat().st_size for path in (site / "assets").rglob("*") if path.is_file())
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/referee/", weight
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def _fragment(position: Position, dice: tuple[int, int]) -> str:
+    game = position.variant.key
+    return f"#game={game}&position={quote(to_text(position))}&dice={dice[0]}-{dice[1]}"
+
+
+_SEND = """(request) => {
+  const referee = document.querySelector('.tabula-referee').referee;
+  const t = performance.now();
+  referee.send(request);
+  return performance.now() - t;
+}"""
+"""One request sent as a click sends it, answered and drawn: its time in milliseconds."""
+_MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+  .filter(m => m.name.startsWith('tabula-referee:'))
+  .map(m => [m.name.slice('tabula-referee:'.length), m.startTime]))"""
+"""When the page began to load Pyodide, the engine, and when the engine was imported (ms)."""
+
+
+def bench_referee(count: int = 200, seed: int = DEFAULT_SEED) -> RefereeFigures:
+    """Open the referee page cold and warm, time ``count`` steps and the worst listing."""
+    from playwright.sync_api import sync_playwright
+
+    from generator.site.pdf import QUIET_FLAGS, find_chromium
+
+    rng = random.Random(seed)
+    variants = list(VARIANTS.values())
+    first = variants[0].start()
+    worst, worst_dice = worst_position(seed=seed)
+    chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit("bench referee needs Chromium: apt-get install chromium")
+    with served_referee() as (url, weight), sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=chromium, args=list(QUIET_FLAGS))
+        own = url.split("/")[2]
+        context = browser.new_context()
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.split("/")[2] == own else route.abort()
+            ),
+        )
+        loads = []
+        for _ in range(2):  # cold, then warm (the cache of the same context)
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(url + _fragment(first, (6, 5)))
+            page.wait_for_selector('.tabula-referee[data-ready="true"]', timeout=READY_MS)
+            page.click('.tabula-referee [data-point="24"]')
+            page.click('.tabula-referee .tr-die[data-die="5"]')
+            page.wait_for_function(
+                "document.querySelector('.tabula-referee [role=status]').dataset.kind === 'refused'"
+            )
+            loads.append(time.perf_counter() - started)
+            marks = page.evaluate(_MARKS)
+            if len(loads) == 1:
+                page.close()
+        steps: list[float] = []
+        while len(steps) < count:
+            variant = variants[len(steps) % len(variants)]
+            position = random_position(variant, rng)
+            dice = ROLLS[rng.randrange(len(ROLLS))]
+            page.evaluate(_SEND, {"do": "game", "game": variant.key, "start": False})
+            page.evaluate(_SEND, {"do": "paste", "text": to_text(position)})
+            page.evaluate(_SEND, {"do": "dice", "dice": list(dice)})
+            sources = [place for place, _ in position.checkers()] or [25]
+            source = rng.choice(sources)
+            request: dict[str, Any] = {"do": "step", "source": source, "die": dice[0]}
+            steps.append(page.evaluate(_SEND, request))
+        page.evaluate(_SEND, {"do": "game", "game": worst.variant.key, "start": False})
+        page.evaluate(_SEND, {"do": "paste", "text": to_text(worst)})
+        # The roll set and every play listed: the engine works the turn out from nothing.
+        listing = page.evaluate(
+            "(dice) => { const r = document.querySelector('.tabula-referee').referee;"
+            " const t = performance.now(); r.send({do: 'dice', dice}); r.listPlays();"
+            " return [performance.now() - t,"
+            " document.querySelectorAll('.tabula-referee .tr-play').length]; }",
+            list(worst_dice),
+        )
+        browser.close()
+    return RefereeFigures(
+        cold_seconds=loads[0],
+        warm_seconds=loads[1],
+        warm_pyodide_seconds=(marks["engine"] - marks["python"]) / 1000,
+        warm_engine_seconds=(marks["ready"] - marks["engine"]) / 1000,
+        steps=len(steps),
+        step_median_ms=statistics.median(steps),
+        step_worst_ms=max(steps),
+        plays_ms=listing[0],
+        plays=listing[1],
+        worst=f"{worst.variant.key} {to_text(worst)} with {worst_dice[0]}-{worst_dice[1]}",
+        weight_bytes=weight,
+    )
+
+
+def print_referee_bench(count: int = 200, seed: int = DEFAULT_SEED) -> None:
+    """Run :func:`bench_referee` and print its figures beside the targets."""
+    f = bench_referee(count, seed)
+    print("The referee board in Chromium (Pyodide, from the site's own files)")
+    print(
+        f"  cold load to the first answered step: {f['cold_seconds']:.2f} s "
+        f"(target: at most {COLD_TARGET_S:g} s)"
+    )
+    print(
+        f"  warm load (cached) to the first answered step: {f['warm_seconds']:.2f} s "
+        f"(target: at most {WARM_TARGET_S:g} s)"
+    )
+    print(
+        f"    of which Pyodide's own start {f['warm_pyodide_seconds']:.2f} s, the engine "
+        f"unpacked and imported {f['warm_engine_seconds']:.2f} s"
+    )
+    print(
+        f"  a step, answered and drawn, over {f['steps']} steps of all 8 games: median "
+        f"{f['step_median_ms']:.1f} ms, worst {f['step_worst_ms']:.1f} ms "
+        f"(target: each within {STEP_TARGET_MS:g} ms)"
+    )
+    print(
+        f"  all {f['plays']} legal plays of the worst bench position, listed: "
+        f"{f['plays_ms']:.0f} ms (target: within {PLAYS_TARGET_MS:g} ms)"
+    )
+    print(f"    {f['worst']}")
+    print(f"  the page's files (Pyodide, the engine, the script): {f['weight_bytes'] / 1e6:.1f} MB")
