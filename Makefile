@@ -6,7 +6,7 @@
 #                   move generators asked live and at full size, many more hypothesis examples
 #   make serve      preview the site with live reload
 #   make clean      remove build output and caches (keeps .venv)
-#   make distclean  also remove .venv
+#   make distclean  also remove .venv and node_modules
 #
 # The first run creates .venv and installs the project into it; later runs reinstall only when
 # pyproject.toml changes (the stamp files in .venv record the last install). `make test` also
@@ -20,19 +20,23 @@ PIP := $(BIN)/pip install --quiet
 
 # pytest runs on both cores (pytest-xdist): `make test PYTEST_JOBS=0` runs it in one process.
 # Whole modules go to one process (loadscope), so that a module's own site build is made once;
-# the project's site (tests/conftest.py) is built once in each process that needs it.
+# the project's site (tests/conftest.py) is built once in each process that needs it. They go
+# in collection order, where the slowest modules come first (SLOWEST in tests/conftest.py), so
+# that both processes finish together.
 PYTEST_JOBS ?= 2
-PYTEST := $(BIN)/pytest -n $(PYTEST_JOBS) --dist loadscope
+PYTEST := $(BIN)/pytest -n $(PYTEST_JOBS) --dist loadscope --no-loadscope-reorder
 
 .PHONY: site test test-deep serve clean distclean
 
-site: $(VENV)/.installed-site
+site: $(VENV)/.installed-site $(VENV)/.installed-pyodide
 	$(BIN)/mkdocs build --strict
 
-test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
+test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe \
+		$(VENV)/.installed-pyodide
 	$(BIN)/ruff check generator tests
 	$(BIN)/ruff format --check generator tests
-	$(BIN)/mypy --strict generator/engine
+	$(BIN)/mypy --strict generator
+	node --test tests/widget/js/*.test.js
 	@# The strict build runs beside pytest (most of its time it waits for Chromium printing the
 	@# PDFs); what it says is shown after pytest's report. Not --quiet: MkDocs 1.6 then stops
 	@# counting warnings, and --strict could not fail.
@@ -44,7 +48,8 @@ test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 	test "$$tests" = 0 && test "$$(cat "$$tmp/build.rc")" = 0
 
 # The tests marked deep too, and hypothesis's deep profile (tests/conftest.py; README.md, Tests).
-test-deep: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
+test-deep: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe \
+		$(VENV)/.installed-pyodide
 	$(PYTEST) --deep
 
 # --dirty: after an edit only the pages it changed are rebuilt (the search index and PDFs stay
@@ -60,7 +65,7 @@ clean:
 	find $(wildcard generator tests) -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules
 
 # --- the virtual environment -------------------------------------------------------------------
 
@@ -112,4 +117,16 @@ $(VENV)/.installed-axe: | $(VENV)/.created
 			"check is skipped" >&2; \
 	else \
 		echo "warning: npm is missing: the widget's accessibility check is skipped" >&2; \
+	fi
+
+# The referee page runs the engine in the browser under Pyodide: the npm package, pinned in
+# package.json and package-lock.json, installed into node_modules/ (the build copies it into the
+# site). Without npm the site is built all the same, and the referee page says what to install.
+$(VENV)/.installed-pyodide: package.json package-lock.json | $(VENV)/.created
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --silent --no-audit --no-fund && touch $@ || echo "warning: npm could not" \
+			"install Pyodide: the referee page says what to install" >&2; \
+	else \
+		echo "warning: npm is missing (it comes with Node.js): the site is built without" \
+			"Pyodide, and the referee page says what to install" >&2; \
 	fi

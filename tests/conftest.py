@@ -83,7 +83,37 @@ def pytest_configure(config: pytest.Config) -> None:
             settings.load_profile("deep")
 
 
+SLOWEST = (
+    "tests/browser/test_referee.py",
+    "tests/widget/test_progress_store.py",
+    "tests/browser/test_site.py",
+    "tests/widget/test_tasks.py",
+    "tests/widget/test_practice.py",
+    "tests/engine/test_gnubg_agreement.py",
+    "tests/site/test_atomic_build.py",
+    "tests/widget/test_play.py",
+    "tests/browser/test_hostile_browser.py",
+    "tests/browser/test_looks.py",
+    "tests/browser/test_teacher_paths.py",
+    "tests/browser/test_offline_browser.py",
+    "tests/site/test_build.py",
+    "tests/browser/test_teacher_site.py",
+    "tests/browser/test_hostile_text.py",
+    "tests/site/test_print.py",
+    "tests/test_cli_teacher.py",
+    "tests/site/test_teacher_site.py",
+    "tests/engine/test_reachable.py",
+)
+"""The modules that take longest (``pytest -n 0 --durations=0``, summed by module; most of them
+drive Chromium or build a site), longest first. They run first: ``make test`` hands whole
+modules to its two processes in collection order (``--dist loadscope
+--no-loadscope-reorder``), so the long ones start early and both processes finish together on
+the many short ones. A module left out of the list only runs later, in its usual order."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    first = {path: rank for rank, path in enumerate(SLOWEST)}
+    items.sort(key=lambda item: first.get(item.nodeid.split("::", 1)[0], len(first)))
     if config.getoption("--deep"):
         return
     deep = [item for item in items if item.get_closest_marker("deep")]

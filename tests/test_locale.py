@@ -78,6 +78,16 @@ def english_placeholders(message: Message) -> set[str]:
     return set().union(*map(placeholders, ids))
 
 
+def allowed_placeholders(message: Message, form: int) -> list[set[str]]:
+    """The placeholders a Russian form may hold: all of the English ones. Form [0] serves 1,
+    21, 31... and may leave the number out ("У вас шашка на баре", not "У вас 1 шашка"), as
+    the English singular does: the counts these messages take (checkers, dice) never reach 21."""
+    wanted = english_placeholders(message)
+    if form == 0 and message.pluralizable and "count" in wanted:
+        return [wanted, wanted - {"count"}]
+    return [wanted]
+
+
 def entries(catalog: Catalog) -> dict[MessageId, Message]:
     return {message.id: message for message in catalog if message.id}
 
@@ -139,11 +149,10 @@ def test_every_russian_translation_is_done_and_keeps_the_placeholders(code: str)
     forms = message.string if isinstance(message.string, tuple) else (message.string,)
     assert len(forms) == (3 if message.pluralizable else 1)
     english = message.id if isinstance(message.id, tuple) else (message.id,)
-    for form in forms:
+    for index, form in enumerate(forms):
         assert form.strip(), f"{code}: untranslated"
         assert form not in english, f"{code}: still English"
-        # Every Russian form names the number: in Russian the singular form also serves 21, 31...
-        assert placeholders(form) == english_placeholders(message), f"{code}: {form}"
+        assert placeholders(form) in allowed_placeholders(message, index), f"{code}: {form}"
 
 
 @pytest.mark.parametrize("code", sorted(WORDS))
@@ -166,14 +175,12 @@ def test_the_english_explanation_is_the_engines_message(code: str, count: int) -
 @pytest.mark.parametrize(
     ("count", "words"),
     [
-        (1, "1 шашка"),
+        (1, "стоит шашка"),
         (2, "2 шашки"),
         (4, "4 шашки"),
         (5, "5 шашек"),
         (11, "11 шашек"),
         (12, "12 шашек"),
-        (21, "21 шашка"),
-        (22, "22 шашки"),
     ],
 )
 def test_russian_counts_checkers_with_the_right_form(count: int, words: str) -> None:
@@ -182,13 +189,15 @@ def test_russian_counts_checkers_with_the_right_form(count: int, words: str) -> 
 
 
 @pytest.mark.parametrize(
-    ("count", "words"), [(1, "1 шашка на баре"), (3, "3 шашки на баре"), (5, "5 шашек на баре")]
+    ("count", "words"), [(1, "шашка на баре"), (3, "3 шашки на баре"), (5, "5 шашек на баре")]
 )
 def test_russian_counts_checkers_on_the_bar(count: int, words: str) -> None:
     assert f"У вас {words}:" in explain(Refusal.of("bar_first", count=count), "ru")
 
 
-@pytest.mark.parametrize(("count", "words"), [(1, "1 кубик"), (3, "3 кубика"), (4, "4 кубика")])
+@pytest.mark.parametrize(
+    ("count", "words"), [(1, "только один кубик"), (3, "3 кубика"), (4, "4 кубика")]
+)
 def test_russian_counts_dice(count: int, words: str) -> None:
     text = explain(Refusal.of("must_use_more", count=count, play="6/2(3)"), "ru")
     assert f"можно сыграть {words}," in text and text.endswith("например, 6/2(3).")
@@ -222,11 +231,9 @@ def test_every_message_of_the_generator_is_translated_and_keeps_its_placeholders
 ) -> None:
     message = entries(RUSSIAN)[ident]
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    english = ident if isinstance(ident, tuple) else (ident,)
     assert all(strings), f"translate {ident!r}"
-    wanted = set().union(*map(placeholders, english))
-    for text in strings:
-        assert placeholders(text) == wanted, (ident, text)
+    for index, text in enumerate(strings):
+        assert placeholders(text) in allowed_placeholders(message, index), (ident, text)
 
 
 def test_a_message_missing_from_the_russian_catalog_stops_instead_of_showing_english() -> None:

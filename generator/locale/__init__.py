@@ -193,7 +193,7 @@ def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
     ...     "they must enter before any other checker moves."
     ... )
     >>> [ngettext(one, many, n, "ru").split(":")[0].format(count=n) for n in (1, 3, 5)]
-    ['У вас 1 шашка на баре', 'У вас 3 шашки на баре', 'У вас 5 шашек на баре']
+    ['У вас шашка на баре', 'У вас 3 шашки на баре', 'У вас 5 шашек на баре']
     """
     return translations(lang).ngettext(singular, plural, n)
 
@@ -203,7 +203,7 @@ def explain(refusal: Refusal, lang: str) -> str:
     filled in. In English this is exactly ``refusal.message()``.
 
     >>> explain(Refusal.of("bar_first", count=1), "ru")
-    'У вас 1 шашка на баре: пока она не войдёт в игру, другими шашками ходить нельзя.'
+    'У вас шашка на баре: пока она не войдёт в игру, другими шашками ходить нельзя.'
     """
     words = refusal.words
     params = dict(refusal.params)

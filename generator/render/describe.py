@@ -9,9 +9,9 @@ number needs.
 >>> from generator.engine import find_variant
 >>> start = find_variant("backgammon").start()
 >>> print(describe(start, dice=(5, 2), lang="ru").desc)  # doctest: +NORMALIZE_WHITESPACE
-Бэкгаммон. Ходят светлые: 2 шашки на пункте 24, 5 шашек на пункте 13, 3 шашки на пункте 8,
-5 шашек на пункте 6. Соперник, тёмные: 2 шашки на пункте 1, 5 шашек на пункте 12, 3 шашки на
-пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Ходят светлые (белые), нумерация пунктов — их.
+Бэкгаммон. Светлые (их ход): 2 шашки на пункте 24, 5 шашек на пункте 13, 3 шашки на пункте 8,
+5 шашек на пункте 6. Тёмные (соперник): 2 шашки на пункте 1, 5 шашек на пункте 12, 3 шашки на
+пункте 17, 5 шашек на пункте 19. Кубики: 5 и 2. Ходят светлые (белые); пункты — по их счёту.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def describe(
     position: Position,
     *,
     dice: Sequence[int] | None = None,
-    cube: Cube | None = None,
+    cube: Cube | int | None = None,
     arrows: Sequence[Step] = (),
     highlights: Sequence[Highlight] = (),
     marked: Sequence[int] = (),
@@ -161,7 +161,9 @@ def describe(
     ]
     if dice is not None:
         sentences.append(_("Dice: {first} and {second}.").format(first=dice[0], second=dice[1]))
-    if cube is not None:
+    if isinstance(cube, int):  # its value alone (svg.py): whoever holds it
+        sentences.append(_("The doubling cube shows {value}.").format(value=cube))
+    elif cube is not None:
         if cube.owner == "centre":
             sentences.append(_("The doubling cube is in the middle, not yet turned."))
         elif cube.owner == "mover":

@@ -127,7 +127,7 @@ def gallery() -> tuple[Example, ...]:
             "backgammon-bear-off",
             {
                 "en": "Backgammon: bearing off with 6-2, three checkers already off",
-                "ru": "Бэкгаммон: снятие с 6-2, три шашки уже сняты",
+                "ru": "Бэкгаммон: снятие при 6-2, три шашки уже сняты",
             },
             bear_off,
             {
@@ -245,7 +245,7 @@ def gallery() -> tuple[Example, ...]:
             "long-nardy-blocked-six",
             {
                 "en": "Long Nardy: 24/23 would close six points in a row, none of dark's past",
-                "ru": "Длинные нарды: 24/23 закрыло бы шесть пунктов подряд, а тёмные не прошли",
+                "ru": "Длинные нарды: ход 24/23 закрыл бы шесть пунктов подряд, а тёмные не прошли",
             },
             block,
             {
@@ -276,7 +276,7 @@ def gallery() -> tuple[Example, ...]:
             "fevga-middle-game",
             {
                 "en": "Fevga: the runner has passed dark's start, 4-2",
-                "ru": "Февга: бегун прошёл старт тёмных, 4-2",
+                "ru": "Февга: бегунок прошёл старт тёмных, 4-2",
             },
             fevga_middle,
             {"dice": (4, 2), "arrows": _play(fevga_middle, (4, 2), "24/20 16/14")},
@@ -302,7 +302,7 @@ def gallery() -> tuple[Example, ...]:
             "plakoto-pins",
             {
                 "en": "Plakoto: dark pinned under light on 7, light pinned under dark on 20",
-                "ru": "Плакото: тёмная заперта светлыми на 7, светлая заперта тёмной на 20",
+                "ru": "Плакото: тёмная шашка заперта светлой на 7-м, светлая — тёмной на 20-м",
             },
             pins,
             {"marked": (20,)},
@@ -332,7 +332,7 @@ def gallery() -> tuple[Example, ...]:
             "turkish-tavla-crowded",
             {
                 "en": "Turkish Tavla: a tall stack, both bars, borne-off checkers, labels",
-                "ru": "Турецкая тавла: высокий столб, шашки на обоих барах, снятые шашки",
+                "ru": "Турецкая тавла: высокий столб, шашки обеих сторон на баре, снятые шашки",
             },
             crowded,
             {"dice": (4, 1), "marked": (BAR,)},
@@ -344,9 +344,11 @@ def gallery() -> tuple[Example, ...]:
 
 # The standalone page ---------------------------------------------------------------------------
 
+# The pages' colours are the site's (docs/assets/tabula.css: Material's white, and its dark
+# "slate" in Tabula's green hue), so that a board looks here as it does on the site.
 PAGE_CSS = """
-:root { color-scheme: light; --page: #fafafa; --ink: #1f1f1f; }
-[data-theme="dark"] { color-scheme: dark; --page: #16181c; --ink: #e8e6e3; }
+:root { color-scheme: light; --page: #fff; --ink: #1f1f1f; }
+[data-theme="dark"] { color-scheme: dark; --page: #1e2925; --ink: #e8e6e3; }
 * { box-sizing: border-box; }
 body { margin: 0; padding: 1rem; background: var(--page); color: var(--ink);
        font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }

@@ -19,11 +19,14 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from ..engine import Cube, Play
 from ..locale import RULES_NAMES, TAG_NAMES, VARIANT_NAMES, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
 from ..puzzles.fences import Fence
-from ..puzzles.model import Text
-from ..puzzles.show import _answer, with_question
+from ..puzzles.model import CubeTask, ResultTask, Text
+from ..puzzles.show import answer_text, with_question
+from ..puzzles.tasks import kind_of
+from .legend import legend_swatch
 from .markup import plain_html, rich_html
 from .widget import widget_data
 
@@ -101,15 +104,12 @@ def puzzle_page(
     lessons = list(lessons)
     puzzle = with_question(puzzle)  # a legal task's question names the claimed play
     _ = translations(lang).gettext
-    ngettext = translations(lang).ngettext
     dice = ""
     if puzzle.dice is not None:
         dice = _("Dice: {first}-{second}").format(first=puzzle.dice[0], second=puzzle.dice[1])
     plays = ""
-    if puzzle.dice is not None and solution.plays and puzzle.task.kind in ("play", "legal"):
-        plays = ngettext(
-            "{count} legal play: {plays}", "{count} legal plays: {plays}", len(solution.plays)
-        ).format(count=len(solution.plays), plays=", ".join(p.notation for p in solution.plays))
+    if puzzle.dice is not None and solution.plays and kind_of(puzzle).lists_plays:
+        plays = legal_plays_text(solution.plays, lang)
     data = {
         "id": puzzle.id,
         "variant": puzzle.variant.key,
@@ -120,7 +120,10 @@ def puzzle_page(
         # The widget's (generator/render/widget.py): the graph of partial plays, the answers
         # of the other task kinds, the drawing's numbers and every word in this language.
         **widget_data(puzzle, solution, lang, lessons=lessons, following=following),
+        # Opened from a lesson's page (the widget is told which), "next" stays in the lesson.
+        "lesson_next": lesson_next(puzzle.id, lessons),
     }
+    cube = board_cube(puzzle)
     labels = {
         "variant": _(VARIANT_NAMES[puzzle.variant.key])
         + (
@@ -140,9 +143,10 @@ def puzzle_page(
             puzzle=puzzle,
             lang=lang,
             t=labels,
-            board=Markup(board(puzzle.position, dice=puzzle.dice, lang=lang)),
+            board=Markup(board(puzzle.position, dice=puzzle.dice, cube=cube, lang=lang)),
+            legend=board_legend(puzzle, cube, lang),
             dice=dice,
-            answer=_("Answer: {answer}").format(answer=_answer(puzzle, solution, lang)),
+            answer=_("Answer: {answer}").format(answer=answer_text(puzzle, solution, lang)),
             plays=plays,
             data=_json_for_html(data),
             lessons=lessons,
@@ -150,6 +154,81 @@ def puzzle_page(
         )
     )
     return Page(PurePosixPath("puzzles", puzzle.id, "index.md"), text)
+
+
+def board_cube(puzzle: Puzzle) -> Cube | int | None:
+    """The doubling cube a puzzle's board shows, where the cube decides the answer: a cube
+    task's cube before the double; for a game's result in a game with a cube, its value (who
+    holds it does not change the score, and the puzzle does not say)."""
+    task = puzzle.task
+    variant = puzzle.variant
+    if isinstance(task, CubeTask):
+        return task.cube
+    if isinstance(task, ResultTask) and (variant.has_cube or variant.cube_optional):
+        return Cube() if task.cube == 1 else task.cube
+    return None
+
+
+def board_legend(puzzle: Puzzle, cube: Cube | int | None, lang: str) -> list[dict[str, Any]]:
+    """What the marks on a puzzle's board mean, in ``lang``: the widget's (the picked checker,
+    where it can go, what stops a step; the checker asked about and the places ticked), the
+    start of the running games (Long Nardy's head), and the cube. ``widget``: a mark only the
+    widget draws (a page read without JavaScript hides it)."""
+    _ = translations(lang).gettext
+    items: list[tuple[str, str, bool]] = []
+    if puzzle.task.kind == "play":
+        items += [
+            ("source", _("The checker you picked"), True),
+            ("destination", _("Where it can go"), True),
+            ("mark", _("What stops a step"), True),
+        ]
+    elif puzzle.task.kind == "destinations":
+        items += [
+            ("source", _("The checker the question is about"), True),
+            ("destination", _("A place you ticked"), True),
+        ]
+    if puzzle.variant.same_direction and puzzle.variant.head:
+        items.append(("head", _("The head: the point each side starts from, in its colour"), False))
+    elif puzzle.variant.same_direction:
+        items.append(
+            ("start", _("The start: the point each side sets out from, in its colour"), False)
+        )
+    if isinstance(cube, Cube):
+        items.append(
+            (
+                "cube",
+                _(
+                    "The doubling cube: by the player who owns it, or in the middle (64 up) "
+                    "while nobody does"
+                ),
+                False,
+            )
+        )
+    elif cube is not None:
+        items.append(("cube", _("The doubling cube and the value it shows"), False))
+    return [
+        {"mark": mark, "swatch": Markup(legend_swatch(mark)), "text": text, "widget": widget}
+        for mark, text, widget in items
+    ]
+
+
+def lesson_next(puzzle_id: str, lessons: Iterable[Lesson]) -> dict[str, str | None]:
+    """For each lesson the puzzle is in, the id of the lesson's next puzzle (``None`` after its
+    last): the puzzle's "next" when the learner came from that lesson's page.
+
+    >>> from types import SimpleNamespace as Lesson
+    >>> first = Lesson(id="first", puzzles=("a", "b", "c"))
+    >>> other = Lesson(id="other", puzzles=("x", "b"))
+    >>> lesson_next("b", [first, other])
+    {'first': 'c', 'other': None}
+    """
+    found: dict[str, str | None] = {}
+    for lesson in lessons:
+        order = list(lesson.puzzles)
+        if puzzle_id in order:
+            at = order.index(puzzle_id) + 1
+            found[lesson.id] = order[at] if at < len(order) else None
+    return found
 
 
 def lesson_page(
@@ -303,11 +382,30 @@ def _index_list(items: Sequence[Mapping[str, str]]) -> Markup:
     return Markup('<ul class="tabula-index">\n' + "".join(rows) + "</ul>")
 
 
+def legal_plays_text(plays: Sequence[Play], lang: str) -> str:
+    """The legal plays of a roll, listed for the reader: a lone play is "the only" one, not
+    "1 legal play" (in Russian the count's singular form also serves 21, 31...).
+
+    >>> from generator.engine import find_variant
+    >>> plays = find_variant("backgammon").start().turn((6, 5)).plays
+    >>> legal_plays_text(plays[:1], "ru")
+    'Единственный допустимый ход: 13/7 13/8'
+    >>> legal_plays_text(plays[:2], "en")
+    '2 legal plays: 13/7 13/8, 13/7 8/3'
+    """
+    _ = translations(lang).gettext
+    ngettext = translations(lang).ngettext
+    if len(plays) == 1:
+        return _("The only legal play: {play}").format(play=plays[0].notation)
+    return ngettext(
+        "{count} legal play: {plays}", "{count} legal plays: {plays}", len(plays)
+    ).format(count=len(plays), plays=", ".join(play.notation for play in plays))
+
+
 def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
     """A board fence of a hand-written page as HTML: the diagram, the dice, and the legal
     plays or the refusal the page asked for."""
     _ = translations(lang).gettext
-    ngettext = translations(lang).ngettext
     parts = [
         '<div class="tabula-board" data-search-exclude data-pagefind-ignore>'
         + board(
@@ -321,6 +419,10 @@ def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
         )
         + "</div>"
     ]
+    if fence.variant.rules in RULES_NAMES:
+        # A board under another table's reading says which one, as a puzzle page does.
+        reading = f"{_(VARIANT_NAMES[fence.variant.key])} · {_(RULES_NAMES[fence.variant.rules])}"
+        parts.append(_p("tabula-rules", reading))
     if fence.dice is not None:
         parts.append(
             _p(
@@ -330,19 +432,80 @@ def fence_html(fence: Fence, lang: str, board: BoardFunction) -> str:
         )
     if fence.show_plays:
         if fence.plays:
-            text = ngettext(
-                "{count} legal play: {plays}", "{count} legal plays: {plays}", len(fence.plays)
-            ).format(count=len(fence.plays), plays=", ".join(p.notation for p in fence.plays))
+            text = legal_plays_text(fence.plays, lang)
         else:
             text = _("No legal play: the turn passes.")
         parts.append(_p("tabula-plays", text))
     if fence.refused is not None:
         play, reason = fence.refused
         why = explain(reason, lang) if reason is not None else ""
-        parts.append(
-            _p("tabula-refusal", _("{play} is not allowed: {reason}").format(play=play, reason=why))
+        words = _("{play} is not allowed: {reason}")
+        if ": {reason}" in words:
+            # Joined after a colon the engine's sentence reads on as a clause (widget.js's
+            # fillJoined does the same); after a full stop (Russian) it stays a sentence.
+            why = why[:1].lower() + why[1:]
+        parts.append(_p("tabula-refusal", words.format(play=play, reason=why)))
+    if fence.playable:
+        # The board and its dice become a widget in free play (assets/tabula-widget.js).
+        parts[0] = (
+            f'<div class="tabula-puzzle tabula-try" data-puzzle-id="{try_id(fence)}" '
+            f'data-variant="{fence.variant.key}" data-task="play" data-free="yes">\n'
+            + parts[0]
+            + '\n<div class="tabula-status" role="status" aria-live="polite"></div>\n'
+            + '<template class="tabula-data" data-search-exclude data-pagefind-ignore>'
+            + str(_json_for_html(try_data(fence, lang)))  # (a Markup would escape the rest)
+            + "</template>\n</div>"
         )
     return '<div class="tabula-figure" markdown="0">\n' + "\n".join(parts) + "\n</div>"
+
+
+def try_id(fence: Fence) -> str:
+    """The id of a fence to try, unique on its page: ``try-`` and the line of its fence."""
+    return f"try-{fence.line}"
+
+
+def try_data(fence: Fence, lang: str) -> dict[str, Any]:
+    """The widget's data for a fence to try (``try: true``): the roll played in free play,
+    every legal play accepted, each refused step with its reason; nothing is remembered as
+    solved and there is no solution to show (any legal play will do)."""
+    from ..puzzles.model import PlayTask, Where
+
+    _ = translations(lang).gettext
+    assert fence.dice is not None
+    turn = fence.position.turn(fence.dice)
+    puzzle = Puzzle(
+        id=try_id(fence),
+        variant=fence.variant,
+        title=Text("", ""),
+        prompt=Text("", ""),
+        explain=None,
+        level=1,
+        tags=(),
+        position=fence.position,
+        dice=fence.dice,
+        task=PlayTask(None, False),
+        where=Where(fence.path, fence.line, 1),
+    )
+    solution = Solution(plays=turn.plays, accepted=turn.plays, turn=turn)
+    data = {
+        "id": puzzle.id,
+        "variant": fence.variant.key,
+        "task": "play",
+        "dice": list(fence.dice),
+        "plays": [play.notation for play in turn.plays],
+        "accepted": [play.notation for play in turn.plays],
+        **widget_data(puzzle, solution, lang),
+        "free": True,
+    }
+    data["words"] = {
+        **data["words"],
+        "accepted": _("{play} is a legal play with this roll."),
+        "how_play": _(
+            "Try the roll: pick a checker, then the point to move it to. A step the rules "
+            "refuse is explained."
+        ),
+    }
+    return data
 
 
 def _p(css_class: str, text: str) -> str:
@@ -405,7 +568,7 @@ def sheet_pages(
                 "dice": dice,
                 "prompt": puzzle.prompt[lang],
                 "answer": _("Answer: {answer}").format(
-                    answer=_answer(puzzle, solutions[puzzle.id], lang)
+                    answer=answer_text(puzzle, solutions[puzzle.id], lang)
                 ),
                 "explain": puzzle.explain[lang] if puzzle.explain else "",
             }

@@ -9,11 +9,12 @@ coordinates from :mod:`generator.render.layout`, the words from
 :mod:`generator.render.describe`.
 
 svgwrite is in maintenance mode (STYLE.md), so nothing else imports it, and here only
-:class:`Canvas` touches it: to swap svgwrite, rewrite that class and keep its methods. The canvas
-writes only what it is given: no width or height (the picture scales to its container through
-the ``viewBox``), no ids, no profile attributes. Attributes come out in alphabetical order and
-text is escaped by the XML serializer, so the same drawing calls always give the same bytes and a
-label cannot inject markup.
+:class:`Canvas` touches it, through its public API: the element factory, ``add``, ``set_desc``
+and ``get_xml`` (the ElementTree XML that the canvas writes out). To swap svgwrite, rewrite that
+class and keep its methods. The canvas writes only what it is given: no width or height (the
+picture scales to its container through the ``viewBox``), no ids, no profile attributes.
+Attributes come out in alphabetical order and text is escaped as ElementTree escapes it, so the
+same drawing calls always give the same bytes and a label cannot inject markup.
 
 >>> canvas = Canvas(100, 50, {"class": "demo"})
 >>> group = canvas.group(canvas.root, {"class": "point", "data-point": "13"})
@@ -34,7 +35,6 @@ from typing import Any
 
 import svgwrite
 import svgwrite.container
-from svgwrite.utils import strlist
 
 from generator.engine import BAR, CHECKERS, OFF, Cube, Position, Step
 
@@ -68,6 +68,8 @@ __all__ = ["Canvas", "Highlight", "HighlightKind", "board_svg"]
 
 LABEL_LENGTH = 16
 """The longest label a point may carry: a word or two, not a sentence."""
+CUBE_VALUES = frozenset(2**n for n in range(1, 7))
+"""The values a turned cube shows, 2 to 64 (one not yet turned is ``Cube()``)."""
 PIPS = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -84,7 +86,7 @@ def board_svg(
     position: Position,
     *,
     dice: Sequence[int] | None = None,
-    cube: Cube | None = None,
+    cube: Cube | int | None = None,
     arrows: Sequence[Step] = (),
     highlights: Iterable[Highlight | tuple[int, HighlightKind]] = (),
     marked: Iterable[int] = (),
@@ -93,11 +95,14 @@ def board_svg(
     mirrored: bool = False,
     both_numbers: bool = False,
     title: str | None = None,
+    standalone: bool = True,
 ) -> str:
     """The board as an SVG string, the same bytes for the same arguments.
 
     - ``dice``: the mover's roll, two numbers 1..6, drawn in the mover's colour.
-    - ``cube``: the doubling cube, for the variants that have one; a cube in the centre shows 64.
+    - ``cube``: the doubling cube, for the variants that have one, on its owner's end of the bar;
+      a cube in the centre shows 64. A number alone is the value the cube shows, whoever holds
+      it (a finished game's score): drawn in the middle with that face up.
     - ``arrows``: the steps of a play (engine :class:`~generator.engine.Step` values), one
       arrow each, in order; a checker that moves on continues from where it landed. A hit ends
       in a burst, a pin in a diamond.
@@ -110,6 +115,9 @@ def board_svg(
     - ``mirrored``: the mover's home at the bottom left instead of the bottom right.
     - ``both_numbers``: also print the opponent's number of each point, smaller.
     - ``title``: the accessible name; by default the variant and who is to move.
+    - ``standalone``: the picture carries its own ``<style>`` (``theme.BOARD_STYLE``, 3 KB)
+      and looks right anywhere: in a file, in any page. ``False`` for the site's pages, whose
+      stylesheet ``assets/tabula-board.css`` carries those rules once for all their boards.
 
     Places are points 1..24 in the mover's numbering, ``BAR`` (25) and ``OFF`` (0).
 
@@ -122,6 +130,8 @@ def board_svg(
     (2, True, True)
     >>> svg == board_svg(start, dice=(3, 1), lang="ru")
     True
+    >>> "<style" in svg, "<style" in board_svg(start, standalone=False)
+    (True, False)
     """
     spots = [Highlight(*h) for h in highlights]
     marks = list(dict.fromkeys(marked))
@@ -150,7 +160,8 @@ def board_svg(
         },
     )
     canvas.describe(words.title, words.desc)
-    canvas.style(BOARD_STYLE)
+    if standalone:
+        canvas.style(BOARD_STYLE)
     drawing = _Drawing(canvas, board, position)
     variant = position.variant
     # The board without checkers is the same for many diagrams: drawn once per look.
@@ -172,7 +183,7 @@ def board_svg(
 def _check(
     position: Position,
     dice: Sequence[int] | None,
-    cube: Cube | None,
+    cube: Cube | int | None,
     arrows: Sequence[Step],
     highlights: Sequence[Highlight],
     marked: Sequence[int],
@@ -195,6 +206,8 @@ def _check(
         raise ValueError(f"dice: two numbers 1..6, such as (5, 2); got {dice!r}")
     if cube is not None and not (variant.has_cube or variant.cube_optional):
         raise ValueError(f"cube: {variant.name} is played without a doubling cube")
+    if isinstance(cube, int) and (isinstance(cube, bool) or cube not in CUBE_VALUES):
+        raise ValueError(f"cube: a value a turned cube shows, 2, 4, ... 64; got {cube!r}")
     for step in arrows:
         check_place("arrows", step.source)
         check_place("arrows", step.destination)
@@ -252,23 +265,33 @@ class _Drawing:
             shade = "a" if point % 2 else "b"
             attributes = {"class": f"point {shade}", "data-point": str(point)}
             c.path(group, b.triangle(point), attributes)
+        # Where the running games start: Long Nardy calls that point the head; Fevga has no head
+        # rule and no head, and its mark says that it marks the start (data-mark="start",
+        # styled like the head's). Each side's start has its number on a chip of that side's
+        # colour (the colours of its checkers) over a tab across the frame: seen even when the
+        # point's own stack covers it.
+        starts = {}
+        if self.variant.same_direction:
+            starts = {24: "mover", self.variant.other_numbering(24): "opponent"}
+        start = {} if self.variant.head else {"data-mark": "start"}
         for point in range(1, 25):
             x = b.point_x(point)
-            c.text(group, x, b.number_y(point), str(point), {"class": "num"})
+            y = b.number_y(point)
+            owner = starts.get(point)
+            if owner is None:
+                c.text(group, x, y, str(point), {"class": "num"})
+            else:
+                chip = c.group(group, {"class": f"head-number {owner}", **start})
+                c.rect(chip, x - POINT_W // 2 + 1, y - 13, POINT_W - 2, 26, {"rx": 13})
+                c.text(chip, x, y, str(point), {"class": "num"})
             if b.rows == 2:
                 other = str(self.variant.other_numbering(point))
                 c.text(group, x, b.number_y(point, True), other, {"class": "num other"})
-        if self.variant.same_direction:
-            # Where the running games start: a tab on the frame in the owner's colour. Long
-            # Nardy calls that point the head; Fevga has no head rule and no head, and its tab
-            # says that it marks the start (data-mark="start", styled like the head's).
-            start = {} if self.variant.head else {"data-mark": "start"}
-            for owner, point in (("mover", 24), ("opponent", self.variant.other_numbering(24))):
-                base, way = b.base_y(point)
-                y = base - FRAME if way > 0 else base
-                x = b.point_x(point) - POINT_W // 2 + 4
-                attributes = {"class": f"head-mark {owner}", **start}
-                c.rect(group, x, y + 1, POINT_W - 8, FRAME - 2, attributes)
+        for point, owner in starts.items():
+            base, way = b.base_y(point)
+            y = base - FRAME if way > 0 else base
+            x = b.point_x(point) - POINT_W // 2
+            c.rect(group, x, y, POINT_W, FRAME, {"class": f"head-mark {owner}", **start})
 
     def highlights(self, highlights: Sequence[Highlight]) -> None:
         """What lies on the points under the checkers: a tinted point for a destination or a
@@ -499,12 +522,18 @@ class _Drawing:
         bow = min(length * 0.2, 60)
         return _n(mx - dy / length * bow), _n(my + dx / length * bow)
 
-    def cube(self, cube: Cube) -> None:
+    def cube(self, cube: Cube | int) -> None:
         c = self.canvas
-        x, y = self.board.cube_xy(cube.owner)
-        group = c.group(self.root, {"class": "cube", "data-owner": cube.owner})
+        if isinstance(cube, int):  # its value alone: in the middle, that face up
+            x, y = self.board.cube_xy("centre")
+            group = c.group(self.root, {"class": "cube"})
+            face = str(cube)
+        else:
+            x, y = self.board.cube_xy(cube.owner)
+            group = c.group(self.root, {"class": "cube", "data-owner": cube.owner})
+            face = "64" if cube.owner == "centre" else str(cube.value)
         c.rect(group, x - CUBE // 2, y - CUBE // 2, CUBE, CUBE, {"rx": 5})
-        c.text(group, x, y, "64" if cube.owner == "centre" else str(cube.value))
+        c.text(group, x, y, face)
 
     def dice(self, first: int, second: int) -> None:
         c, b = self.canvas, self.board
@@ -591,29 +620,31 @@ Handle = Any
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
+_ELEMENTS = svgwrite.Drawing(debug=False)
+"""svgwrite's element factory (``_ELEMENTS.circle(...)``), without its validation: the canvas
+writes only the elements and attributes it is given. The drawing itself is never written."""
+
 
 class Canvas:
-    """An SVG picture being drawn; each method adds one element to ``parent``."""
+    """An SVG picture being drawn; each method adds one element to ``parent``. The picture is
+    svgwrite's ``<svg>`` container (not its ``Drawing``, which would add a ``<defs>``, a profile
+    and a version that nothing here uses)."""
 
     def __init__(self, width: int, height: int, attributes: Attributes) -> None:
-        drawing = svgwrite.Drawing(size=(None, None), debug=False)
-        drawing.elements.clear()  # svgwrite's empty <defs>: nothing refers to ids here
-        drawing.attribs.clear()
-        drawing.attribs.update(attributes)
-        drawing.attribs["viewBox"] = f"0 0 {width} {height}"
-        drawing.attribs["xmlns"] = SVG_NAMESPACE
-        self._drawing = drawing
-        self.root: Handle = drawing
+        root = _ELEMENTS.svg(**attributes)
+        root.elements.remove(root.defs)  # svgwrite's empty <defs>: nothing refers to ids here
+        root["viewBox"] = f"0 0 {width} {height}"
+        root["xmlns"] = SVG_NAMESPACE
+        self.root: Handle = root
+        self._reused: dict[ElementTree.Element, str] = {}
 
     def group(self, parent: Handle, attributes: Attributes) -> Handle:
-        element = self._drawing.g(**attributes)
-        parent.add(element)
-        return element
+        return parent.add(_ELEMENTS.g(**attributes))
 
     def circle(
         self, parent: Handle, cx: int, cy: int, r: int, attributes: Attributes | None = None
     ) -> None:
-        parent.add(self._drawing.circle(center=(cx, cy), r=r, **(attributes or {})))
+        parent.add(_ELEMENTS.circle(center=(cx, cy), r=r, **(attributes or {})))
 
     def rect(
         self,
@@ -624,16 +655,15 @@ class Canvas:
         height: int,
         attributes: Attributes | None = None,
     ) -> None:
-        element = self._drawing.rect(insert=(x, y), size=(width, height), **(attributes or {}))
-        parent.add(element)
+        parent.add(_ELEMENTS.rect(insert=(x, y), size=(width, height), **(attributes or {})))
 
     def path(self, parent: Handle, d: str, attributes: Attributes | None = None) -> None:
-        parent.add(self._drawing.path(d=d, **(attributes or {})))
+        parent.add(_ELEMENTS.path(d=d, **(attributes or {})))
 
     def text(
         self, parent: Handle, x: int, y: int, content: str, attributes: Attributes | None = None
     ) -> None:
-        parent.add(self._drawing.text(content, insert=(x, y), **(attributes or {})))
+        parent.add(_ELEMENTS.text(content, insert=(x, y), **(attributes or {})))
 
     def reuse(
         self,
@@ -647,81 +677,83 @@ class Canvas:
         group's drawing depends on."""
         group = _FRAGMENTS.get(key)
         if group is None:
-            group = _Fragment(factory=self._drawing, **attributes)
+            group = _Fragment(debug=False, **attributes)
             draw(group)
             out: list[str] = []
-            _markup(group, out)
+            _markup(group.get_xml(), out, {})
             group.markup = "".join(out)
             _FRAGMENTS[key] = group
         parent.add(group)
+        self._reused[group.get_xml()] = group.markup
 
     def style(self, css: str) -> None:
         """A ``<style>`` element: the picture's own default colours and fonts."""
-        self._drawing.add(self._drawing.style(css))
+        self.root.add(_ELEMENTS.style(css))
 
     def describe(self, title: str, desc: str) -> None:
         """The ``<title>`` and ``<desc>`` that screen readers read, as the first children."""
-        self._drawing.set_desc(title=title, desc=desc)
+        self.root.set_desc(title=title, desc=desc)
 
     def tostring(self) -> str:
         """The picture as SVG markup (no XML declaration, ready to inline into HTML)."""
         out: list[str] = []
-        _markup(self._drawing, out)
+        _markup(self.root.get_xml(), out, self._reused)
         return "".join(out)
 
     def tostring_by_svgwrite(self) -> str:
-        """The same markup through svgwrite's own ElementTree path (slower): the reference
-        that :meth:`tostring` is tested against."""
-        # svgwrite's Drawing would add xmlns:ev, xmlns:xlink, baseProfile and version, which
-        # nothing here uses: serialize it as the plain <svg> container it also is.
-        element = svgwrite.container.SVG.get_xml(self._drawing)
-        return ElementTree.tostring(element, encoding="unicode")
+        """The same markup as ElementTree writes svgwrite's XML (slower): the reference that
+        :meth:`tostring` is tested against."""
+        return ElementTree.tostring(self.root.get_xml(), encoding="unicode")
 
 
 class _Fragment(svgwrite.container.Group):  # type: ignore[misc]
-    """A group drawn once and shared by many pictures, with its markup kept."""
+    """A group drawn once and shared by many pictures: its XML is made once, and its markup
+    (which :meth:`Canvas.reuse` keeps) written once."""
 
     markup = ""
+    _xml: ElementTree.Element | None = None
+
+    def get_xml(self) -> ElementTree.Element:
+        if self._xml is None:
+            self._xml = super().get_xml()
+        return self._xml
 
 
 _FRAGMENTS: dict[Hashable, _Fragment] = {}
 
-# Elements written directly; any other (title, desc, style) goes through svgwrite's get_xml.
-_DIRECT = frozenset({"svg", "g", "circle", "rect", "path", "text"})
+_PLAIN = frozenset({"svg", "title", "desc", "g", "circle", "rect", "path", "text"})
+"""The elements :func:`_markup` writes itself: attributes, text and child elements only. Any other
+(``<style>``, whose CDATA section svgwrite makes a pseudo-element) is written by ElementTree."""
 
 
-def _markup(element: Handle, out: list[str]) -> None:
-    """Append ``element``'s markup exactly as svgwrite and ElementTree would write it
-    (attributes sorted, empty ones left out, ``<x />`` for an empty element), but without
-    building an ElementTree first: most of a board's drawing time went there."""
-    markup = getattr(element, "markup", "")
-    if markup:
+def _markup(
+    element: ElementTree.Element, out: list[str], known: Mapping[ElementTree.Element, str]
+) -> None:
+    """Append the markup of svgwrite's XML for ``element`` exactly as ElementTree writes it
+    (``<x />`` for an empty element, the same escapes), but faster: most of a board's drawing
+    time went to ElementTree's writer. ``known``: the markup of shared elements, written once."""
+    markup = known.get(element)
+    if markup is not None:
         out.append(markup)
         return
-    name = getattr(element, "elementname", None)
-    if name not in _DIRECT:
-        out.append(ElementTree.tostring(element.get_xml(), encoding="unicode"))
+    name = element.tag
+    if name not in _PLAIN:
+        out.append(ElementTree.tostring(element, encoding="unicode"))
         return
-    if name == "path":
-        # What svgwrite's Path.get_xml does first: its commands become the ``d`` attribute.
-        element.attribs["d"] = str(strlist(element.commands, " "))
     out.append("<" + name)
-    out.extend(
-        f' {key}="{value}"' if isinstance(value, int) else f' {key}="{_escape_attribute(value)}"'
-        for key, value in sorted(element.attribs.items())
-        if value is not None and value != ""
-    )
-    children = element.elements
-    text = str(element.text) if name == "text" else None
-    if not children and not text:
+    out.extend(f' {key}="{_escape_attribute(value)}"' for key, value in element.items())
+    text = element.text
+    if not text and not len(element):
         out.append(" />")
-        return
-    out.append(">")
-    if text:
-        out.append(_escape_text(text))
-    for child in children:
-        _markup(child, out)
-    out.append(f"</{name}>")
+    else:
+        out.append(">")
+        if text:
+            out.append(_escape_text(text))
+        for child in element:
+            _markup(child, out, known)
+        out.append(f"</{name}>")
+    if element.tail:
+        out.append(_escape_text(element.tail))
 
 
 def _escape_text(text: str) -> str:
@@ -730,8 +762,8 @@ def _escape_text(text: str) -> str:
     return text
 
 
-def _escape_attribute(value: object) -> str:
-    return str(value).translate(_ATTRIBUTE_ENTITIES)
+def _escape_attribute(value: str) -> str:
+    return value.translate(_ATTRIBUTE_ENTITIES)
 
 
 _ATTRIBUTE_ENTITIES = str.maketrans(

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from importlib.resources import files
+from pathlib import Path
 
 # The light palette, which is also every property's fallback.
 LIGHT = {
@@ -114,6 +115,13 @@ def _rules() -> str:
 
 BOARD_STYLE = _rules()
 """The CSS every board carries, with the light palette as fallbacks."""
+
+
+MATERIAL_OVERRIDES = Path(__file__).with_name("templates") / "material"
+"""Tabula's overrides of Material's templates, to be searched before Material's own (a theme
+``custom_dir``): page titles joined with a dash ("Правила февги — Tabula"), the logo's alt text
+the site's name, and Material's Russian "Верхний/Нижний колонтитул" (print terms) as "Шапка
+сайта" and "Подвал сайта"."""
 
 
 def board_css() -> str:

@@ -16,7 +16,8 @@ widget`` measures it):
 ``graph = {"s": [state, ...], "r": [[words, mark], ...], "a": [play, ...]}``
 
 - State 0 is the start of the turn. A state is ``[-1, tries, unfinished, example]`` while the
-  turn goes on, ``[play]`` or ``[play, tries]`` where a legal play ends (``play``: its index in
+  turn goes on (``[-1, tries, unfinished, example, captures]`` when some of its legal steps
+  hit or pin), ``[play]`` or ``[play, tries]`` where a legal play ends (``play``: its index in
   the page's ``plays``).
 - ``tries`` is a flat list: for each place holding a mover's checker (the bar first, then 24
   down to 1), the place and one outcome per different die still to play, the higher die
@@ -27,15 +28,21 @@ widget`` measures it):
 - ``example``: the legal play (its index) that this state's reasons name where they say
   ``{play}``: the engine's example is the same for every reason of a state, so the words are
   shared by all states and the play is filled in by the widget.
+- ``captures``: where in ``tries`` the outcomes of the legal steps stand that hit (or, in
+  Plakoto, pin) an opposing checker, as the engine's steps say.
 - A reason is its words and the place to mark: a place (25 the bar, 0 off), -1 for the checker
   tried, -2 for where it would land.
 - ``a``: the plays that solve the puzzle, in the teacher's order.
 
-A step's destination is its source minus the die (off at or below zero; the bar is 25). A legal
-step that lands where exactly one opposing checker stands and none of the mover's captures it,
-as ``capture`` says (``"hit"``: to the bar; ``"pin"``: pinned under it; ``null``: it never
-happens). ``tests/render/test_widget_data.py`` checks that this draws every play as the engine
-plays it.
+A step's destination is its source minus the die (off at or below zero; the bar is 25). A step
+that captures (``captures``) does what ``capture`` says (``"hit"``: the opposing checker goes
+to the bar; ``"pin"``: it is pinned under the mover's; ``null``: no step captures).
+``tests/render/test_widget_data.py`` checks that this draws every play as the engine plays it.
+
+``answer`` is the answer of any other kind of task in the form its control compares with, and
+``feedback`` what each wrong answer is told (and, for a play, what the answer does better than
+each legal play that is not the answer, and the rule at stake for the first hint): each kind of
+task works them out (``generator/puzzles/tasks``), and the script only looks them up.
 
 When a graph would have more than :data:`MAX_STATES` states, ``graph`` is ``null`` and
 ``too_big`` says how many it would have had: the widget then offers the solution only.
@@ -55,20 +62,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import BAR, OFF, Play, Refusal, Step, Turn
-from ..engine.moves import _State
+from ..engine import BAR, OFF, PartialPlay, Play, Refusal, Turn
 from ..locale import N_, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
-from ..puzzles.model import (
-    CountTask,
-    CubeTask,
-    DestinationsTask,
-    LegalTask,
-    PassTask,
-    PlayTask,
-    ResultTask,
-)
-from ..puzzles.show import WIN_WORDS, _answer
+from ..puzzles.show import answer_text
+from ..puzzles.tasks import kind_of
 from .layout import (
     BAR_STACK,
     PIN_SHIFT,
@@ -141,6 +139,8 @@ WORDS = {
     "accepted": N_("Right: {play} solves the puzzle."),
     "not_answer": N_("{play} is legal, but it is not the answer."),
     "no_answer_from_here": N_("No answer can be reached from here: take a step back."),
+    "hint_rule": N_("Hint: the rule at stake is “{rule}”."),
+    "hint_checker": N_("Hint: move the checker on {place}."),
     "hint_step": N_("Hint: try {step}."),
     "solution_play": N_("The solution: {play}."),
     "over": N_("The turn is over: press Start again to play it another way."),
@@ -150,6 +150,7 @@ WORDS = {
     ),
     "right": N_("Right: {answer}."),
     "wrong": N_("Not right. Try again, or show the solution."),
+    "wrong_why": N_("Not right. {why}"),
     "yes_legal": N_("Yes, it is legal"),
     "no_illegal": N_("No, it is not legal"),
     "yes_pass": N_("Yes, the turn passes"),
@@ -182,13 +183,16 @@ def widget_data(
     ``following``: the id of the next puzzle in the variant's list, used when the puzzle is in
     no lesson (the next puzzle of its first lesson comes first).
     """
+    kind = kind_of(puzzle)
     data: dict[str, Any] = {
         "lang": lang,
         "board": _board(puzzle),
         "capture": _capture(puzzle),
         "geometry": _geometry(),
-        "answer": _task_answer(puzzle, solution, lang),
-        "answer_text": _answer(puzzle, solution, lang),
+        "answer": kind.answer(puzzle, puzzle.task, solution, lang),
+        "answer_text": answer_text(puzzle, solution, lang),
+        # What each wrong answer is told, worked out by the engine (the task's kind says it).
+        "feedback": kind.feedback(puzzle, puzzle.task, solution, lang),
         # The widget shows words only: the subset's marks are taken away.
         "explain": rich_text(puzzle.explain[lang]) if puzzle.explain else None,
         "next": _next(puzzle, lessons, following),
@@ -196,7 +200,7 @@ def widget_data(
         "graph": None,
         "too_big": None,
     }
-    if isinstance(puzzle.task, PlayTask) and solution.plays:
+    if kind.on_board and solution.plays:
         turn = solution.turn or puzzle.position.turn(_dice(puzzle))
         size = graph_size(turn)
         if size > MAX_STATES:
@@ -214,17 +218,17 @@ def _dice(puzzle: Puzzle) -> tuple[int, int]:
 # The graph of partial plays --------------------------------------------------------------------
 
 
-def _good_states(turn: Turn) -> list[_State]:
+def _good_states(turn: Turn) -> list[PartialPlay]:
     """The states reached from the start by legal steps, breadth first, in the engine's order
     of steps (farthest checker first, higher die first): the same order for the same turn."""
     root = turn.root
-    if not root.good:
+    if not root.leads_to_play:
         return []
     order = [root]
     seen = {id(root)}
     for state in order:  # the list grows while it is read: breadth first
         for child in state.children.values():
-            if child.good and id(child) not in seen:
+            if child.leads_to_play and id(child) not in seen:
                 seen.add(id(child))
                 order.append(child)
     return order
@@ -240,7 +244,7 @@ def _distinct(dice: Sequence[int]) -> list[int]:
     return sorted(set(dice), reverse=True)
 
 
-def _sources(state: _State) -> list[int]:
+def _sources(state: PartialPlay) -> list[int]:
     mover = state.mover
     return [place for place in range(BAR, OFF, -1) if mover[place]]
 
@@ -275,7 +279,8 @@ def play_graph(turn: Turn, lang: str, *, accepted: Sequence[Play] = ()) -> dict[
     for state in _walk(turn):
         tries = [t if isinstance(t, int) else -1 - reason(t) for t in state.tries]
         if state.unfinished is not None:
-            encoded.append([-1, tries, reason(state.unfinished), state.example])
+            node = [-1, tries, reason(state.unfinished), state.example]
+            encoded.append([*node, list(state.captures)] if state.captures else node)
         else:
             encoded.append([state.play, tries] if tries else [state.play])
     number_of = {_board_key(play): number for number, play in enumerate(turn.plays)}
@@ -307,6 +312,8 @@ class _Node:
     """Why the turn may not end here; ``None`` where it may."""
     example: int
     """The legal play that the reasons of this state give as an example (its index)."""
+    captures: tuple[int, ...]
+    """Where in ``tries`` the legal steps that hit or pin stand (their outcomes' offsets)."""
 
 
 _WALKS: dict[tuple[object, ...], list[_Node]] = {}
@@ -329,29 +336,28 @@ def _explore(turn: Turn) -> list[_Node]:
     plays = turn.plays
     play_of = {_board_key(play): number for number, play in enumerate(plays)}
     by_notation = {play.notation: number for number, play in enumerate(plays)}
-    stops = {id(stop) for stop in turn.stops}
-    paths: dict[int, tuple[Step, ...]] = {id(states[0]): ()} if states else {}
     found: list[_Node] = []
     for state in states:
-        path = paths[id(state)]
         by_try = {(step.source, step.die): (step, child) for step, child in state.children.items()}
         tries: list[int | Refusal] = []
+        captures: list[int] = []
         examples: set[str] = set()
         for source in _sources(state) if state.dice and not state.over else ():
             tries.append(source)
             for die in _distinct(state.dice):
                 step, child = by_try.get((source, die), (None, None))
-                if step is not None and child is not None and child.good:
+                if step is not None and child is not None and child.leads_to_play:
+                    if step.hit or step.pin:
+                        captures.append(len(tries))
                     tries.append(index[id(child)])
-                    paths.setdefault(id(child), (*path, step))
                     continue
-                refusal = turn.refusal(path, source, die)
-                assert refusal is not None, "a step that leads to no legal play is refused"
+                refusal = turn.try_step(state, source, die)
+                assert isinstance(refusal, Refusal), "a step that leads to no legal play is refused"
                 tries.append(refusal)
                 if "play" in dict(refusal.params):
                     examples.add(str(refusal["play"]))
         unfinished = None
-        if id(state) in stops:
+        if state.ends_play:
             play = play_of[state.board()]
         else:
             play = -1
@@ -360,9 +366,10 @@ def _explore(turn: Turn) -> list[_Node]:
         # The engine's example is always the same legal play from the same state.
         assert len(examples) <= 1, examples
         example = by_notation[examples.pop()] if examples else play
-        if id(state) in stops:
+        if state.ends_play:
             assert example == play, "from a legal stop, the example is the play itself"
-        found.append(_Node(play, tuple(tries), unfinished, example))
+        assert not (captures and unfinished is None), "a legal play's end has no legal step"
+        found.append(_Node(play, tuple(tries), unfinished, example, tuple(captures)))
     return found
 
 
@@ -387,7 +394,7 @@ def _board(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _capture(puzzle: Puzzle) -> str | None:
-    """What landing on a lone opposing checker does, when a step may do it."""
+    """What a step that captures does to the opposing checker, when a step may capture."""
     variant = puzzle.variant
     if variant.same_direction:
         return None
@@ -411,46 +418,11 @@ def _geometry() -> dict[str, Any]:
     }
 
 
-def _task_answer(puzzle: Puzzle, solution: Solution, lang: str) -> dict[str, Any]:
-    """The answer of a task in the form its control compares with."""
-    _ = translations(lang).gettext
-    task = puzzle.task
-    if isinstance(task, PlayTask):
-        return {"any": task.answers is None}
-    if isinstance(task, LegalTask):
-        reason = explain(solution.reason, lang) if solution.reason else None
-        return {"claim": task.claim, "legal": bool(solution.legal), "reason": reason}
-    if isinstance(task, CountTask):
-        return {"what": task.what, "number": solution.number}
-    if isinstance(task, DestinationsTask):
-        return {"point": task.point, "places": list(solution.places)}
-    if isinstance(task, PassTask):
-        return {"passes": not solution.legal}
-    if isinstance(task, CubeTask) and solution.cube_value is not None:
-        return {"action": "take", "value": solution.cube_value, "owner": solution.cube_owner}
-    assert isinstance(task, ResultTask | CubeTask) and solution.result is not None
-    result = solution.result
-    if isinstance(task, CubeTask):
-        return {"action": "drop", "points": result.points}
-    kinds = list(puzzle.variant.win_words)
-    if result.kind not in kinds:
-        kinds.append(result.kind)
-    return {
-        "winner": result.winner,
-        "kind": result.kind,
-        "points": result.points,
-        "kinds": [[kind, _(WIN_WORDS[kind])] for kind in kinds],
-        "draw": result.winner is None,
-    }
-
-
 def _next(puzzle: Puzzle, lessons: Iterable[Lesson], following: str | None) -> str | None:
-    """The id of the puzzle to offer next: the next one in its first lesson that has one,
-    else the next in the variant's list."""
-    for lesson in lessons:
-        order = list(lesson.puzzles)
-        if puzzle.id in order and order.index(puzzle.id) + 1 < len(order):
-            return order[order.index(puzzle.id) + 1]
+    """The id of the puzzle to offer next to a reader who came from no lesson: the next of
+    the same game, in the index pages' order (``following``), whatever lessons the puzzle is
+    in. A reader who came from a lesson's page is offered that lesson's next instead
+    (``lesson_next`` of the page's data, chosen by the widget)."""
     return following
 
 

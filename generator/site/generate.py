@@ -16,11 +16,11 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..cache import BuildCache
 from ..engine import Position
 from ..locale import translations
 from ..puzzles import Diagnostic, Lesson, Project, Puzzle, Solution, check_files, yaml_files
@@ -38,23 +38,33 @@ from ..render.pages import (
     puzzle_page,
     sheet_pages,
 )
+from ..render.practice import practice_index_page, practice_pages
 
-GENERATED = ("puzzles", "lessons", "gallery", "search")
+GENERATED = ("puzzles", "lessons", "gallery", "search", "practice", "progress")
 """The folders of each language's tree that the generator owns: never edit files there.
-(``search/`` holds the search page of a site that has no ``search.md`` of its own.)"""
+(``search/`` holds the search page of a site that has no ``search.md`` of its own,
+``practice/`` and ``progress/`` the practice and progress pages of a site that has no
+``practice.md``.)"""
 
 KEYS = ("key",)
 """The folder of a lesson's answer key, beside its page (``lessons/<id>/key/``); its PDFs are
 ``key.<lang>.pdf``."""
 
 
-@cache
 def board(position: Position, **options: Any) -> str:
-    """The board SVG, computed once per position and options for every build of a process."""
+    """The board SVG of a page of the site, drawn once per position and options in a build.
+    Its colours and fonts are in the site's stylesheet (``assets/tabula-board.css``), once for
+    every board, not in each board."""
     from ..render.svg import board_svg
 
     clean = {k: v for k, v in options.items() if v not in (None, (), False)}
-    return board_svg(position, **clean)
+    key = (position, tuple(sorted(clean.items())))
+    return _BOARDS.get(key, lambda: board_svg(position, standalone=False, **clean))
+
+
+_BOARDS: BuildCache[tuple[Position, tuple[tuple[str, Any], ...]], str] = BuildCache(
+    "boards", limit=10_000
+)
 
 
 def _board(position: Position, **options: Any) -> str:
@@ -90,12 +100,16 @@ def _signature(files: list[Path]) -> str:
 
 
 _BUILT: dict[str, Site] = {}
+"""The site last prepared, by the digest of its sources: one site, which the languages' builds
+and the unchanged reloads share. (Not a cache to bound: it is the site being built.)"""
 
 # Boards and long index lists are set aside before Markdown and put back after it: Markdown's
 # HTML parser would otherwise walk every element of every SVG (half of a build's time) and of
 # every list of a thousand puzzles, only to pass them through unchanged.
 SET_ASIDE: dict[str, str] = {}
-"""The HTML set aside, by the key its mark carries (a hash of the HTML)."""
+"""The HTML set aside for the site last prepared (its generated pages, and the board fences of
+its pages built since), by the key its mark carries (a hash of the HTML). It belongs to that
+site, as ``_BUILT`` does: the next site prepared starts it again."""
 _HEAVY = re.compile(r'<svg\b.*?</svg>|<ul class="tabula-index">.*?</ul>', re.DOTALL)
 _MARK = re.compile(r"<!--tabula:([0-9a-f]{20})-->")
 
@@ -103,27 +117,26 @@ _MARK = re.compile(r"<!--tabula:([0-9a-f]{20})-->")
 def set_aside(text: str) -> str:
     """``text`` with each board SVG and puzzle list replaced by a short mark (an HTML comment,
     which Markdown passes through); :func:`put_back` restores them in the HTML."""
-    known = _ASIDE.get(text)
-    if known is None:
-        if len(_ASIDE) > 50_000:
-            _ASIDE.clear()
-        known = _ASIDE[text] = _set_aside(text)
-    return known
+    marked, heavy = _ASIDE.get(text, lambda: _set_aside(text))
+    SET_ASIDE.update(heavy)
+    return marked
 
 
-_ASIDE: dict[str, str] = {}
-"""The pages already set aside, by their text: unchanged pages cost a lookup on rebuilds."""
+_ASIDE: BuildCache[str, tuple[str, dict[str, str]]] = BuildCache("set aside", limit=10_000)
+"""The pages already set aside, by their text, with the HTML taken out of each: unchanged pages
+cost a lookup on rebuilds."""
 
 
-def _set_aside(text: str) -> str:
+def _set_aside(text: str) -> tuple[str, dict[str, str]]:
+    heavy: dict[str, str] = {}
 
     def mark(match: re.Match[str]) -> str:
         html = match.group(0)
         key = hashlib.blake2b(html.encode(), digest_size=10).hexdigest()
-        SET_ASIDE[key] = html
+        heavy[key] = html
         return f"<!--tabula:{key}-->"
 
-    return _HEAVY.sub(mark, text)
+    return _HEAVY.sub(mark, text), heavy
 
 
 def put_back(html: str) -> str:
@@ -144,6 +157,9 @@ def prepare(
     key = _signature(sources + hand_written) + str(with_pdf) + str(public_keys)
     if key in _BUILT:
         return _BUILT[key]
+    # A new site: the last one, and the HTML its pages set aside, go.
+    _BUILT.clear()
+    SET_ASIDE.clear()
     languages = site_languages(docs_dir)
     project = check_files(sources + hand_written, languages=languages)
     site = Site(project, fences=dict(project.fences))
@@ -189,11 +205,15 @@ def prepare(
                 lang,
                 project.tag_labels,
             )
+            pages.append(
+                practice_index_page(list(project.puzzles.values()), lang, project.tag_labels)
+            )
             pages.append(gallery_page(lang))
             if not (docs_dir / lang / "search.md").is_file():
                 pages.append(search_page(lang))
+            if not (docs_dir / lang / "practice.md").is_file():
+                pages += practice_pages(lang)
             site.pages[lang] = [Page(page.path, set_aside(page.text)) for page in pages]
-    _BUILT.clear()
     _BUILT[key] = site
     return site
 
@@ -293,7 +313,9 @@ def _drop_keys_from_sitemap(site_dir: Path) -> None:
             out.write(kept.encode("utf-8"))
 
 
-_PAGES: dict[tuple[str, str], tuple[object, object, object, Page]] = {}
+_PAGES: BuildCache[tuple[str, str], tuple[object, object, object, Page]] = BuildCache(
+    "puzzle pages", limit=10_000
+)
 
 
 def _puzzle_page(
@@ -311,13 +333,13 @@ def _puzzle_page(
         [(lesson.id, lesson.title) for lesson in lessons],
         [tag_labels.get(tag) for tag in puzzle.tags],
     )
-    known = _PAGES.get((puzzle.id, lang))
+    known = _PAGES.find((puzzle.id, lang))
     if known is not None and known[0] is puzzle and known[1] is solution and known[2] == context:
         return known[3]
     page = puzzle_page(
         puzzle, solution, lang, _board, lessons, following=following, tag_labels=tag_labels
     )
-    _PAGES[(puzzle.id, lang)] = (puzzle, solution, context, page)
+    _PAGES.keep((puzzle.id, lang), (puzzle, solution, context, page))
     return page
 
 
@@ -402,7 +424,7 @@ def _write_tree(tree: str, wanted: dict[str, str]) -> int:
             file.write(text)
     replace_tree(tree, hidden=True)
     for path, text in changed.items():
-        _WRITTEN[path] = (text, os.stat(path).st_mtime_ns)
+        _WRITTEN.keep(path, (text, os.stat(path).st_mtime_ns))
     return len(changed)
 
 
@@ -415,9 +437,10 @@ def _carry(old: str, new: str) -> None:
         shutil.copy2(old, new, follow_symlinks=False)
 
 
-_WRITTEN: dict[str, tuple[str, int]] = {}
-"""What this process last wrote to each generated page, and the file's time then. (Plain
-strings and ``os`` here: a rebuild goes over every generated page, thousands of them.)"""
+_WRITTEN: BuildCache[str, tuple[str, int]] = BuildCache("written pages", limit=20_000)
+"""What this process last wrote to each generated page, and the file's time then (a page not
+known is read back). (Plain strings and ``os`` here: a rebuild goes over every generated page,
+thousands of them.)"""
 
 
 def _unchanged(path: str, text: str) -> bool:
@@ -427,13 +450,13 @@ def _unchanged(path: str, text: str) -> bool:
         mtime = os.stat(path).st_mtime_ns
     except OSError:
         return False
-    known = _WRITTEN.get(path)
+    known = _WRITTEN.find(path)
     if known is not None and known[1] == mtime:
         return known[0] == text
     with open(path, encoding="utf-8") as file:
         if file.read() != text:
             return False
-    _WRITTEN[path] = (text, mtime)
+    _WRITTEN.keep(path, (text, mtime))
     return True
 
 

@@ -29,6 +29,7 @@ answer and every "this move is not allowed" comes from the rules themselves.
 
 - [All puzzles](puzzles/index.md)
 - [Lessons, with worksheets to print](lessons/index.md)
+- [Practice: puzzles one after another, by game, rule and level](practice/index.md)
 """,
     "ru": """\
 # {title}
@@ -38,6 +39,7 @@ answer and every "this move is not allowed" comes from the rules themselves.
 
 - [Все задачи](puzzles/index.md)
 - [Уроки и листки с заданиями для печати](lessons/index.md)
+- [Тренировка: задачи одна за другой, по играм, правилам и уровням](practice/index.md)
 """,
 }
 
@@ -146,6 +148,36 @@ def _palette(lang: str, indent: str) -> str:
     )
 
 
+# The comments of mkdocs.yml, in the site's first language: the teacher edits that file.
+_CONFIG_COMMENTS = {
+    "en": {
+        "site": "# The site of your lessons, built by MkDocs with the Tabula plugin.\n"
+        "# (Each language's half of the site has its own name: site_name under each language "
+        "below.)",
+        "tabula": "  # Checks every puzzle, lesson and board, then writes their pages (puzzles/, "
+        "lessons/,\n  # search/, practice/, progress/), with the puzzles' widget, the search box "
+        "and the\n  # language switcher.",
+        "keys": "      # The lessons' answer keys (pages and PDFs) are built into keys/, for you "
+        "alone: the\n      # published site (site/) neither holds nor links them. Write "
+        '"answer_keys: public" to\n      # publish them with the lessons.',
+        "i18n": "      # The language switcher is set below (extra), each language's words in its "
+        "entry here.",
+    },
+    "ru": {
+        "site": "# Сайт ваших уроков: его собирает MkDocs с плагином Tabula.\n"
+        "# (У каждой языковой половины сайта своё название: site_name у каждого языка ниже.)",
+        "tabula": "  # Проверяет все задачи, уроки и доски, затем пишет их страницы (puzzles/, "
+        "lessons/,\n  # search/, practice/, progress/) с виджетом задач, полем поиска и "
+        "переключателем\n  # языка.",
+        "keys": "      # Ключи с ответами к урокам (страницы и PDF) собираются в keys/, только для "
+        "вас:\n      # на опубликованном сайте (site/) их нет, как нет и ссылок на них. "
+        'Напишите\n      # "answer_keys: public", чтобы публиковать их вместе с уроками.',
+        "i18n": "      # Переключатель языка задан ниже (extra), слова каждого языка — в его "
+        "записи здесь.",
+    },
+}
+
+
 def _mkdocs_yml(titles: dict[str, str], languages: tuple[str, ...]) -> str:
     entries = "\n".join(
         f"        - locale: {lang}\n"
@@ -164,9 +196,9 @@ def _mkdocs_yml(titles: dict[str, str], languages: tuple[str, ...]) -> str:
         f"    - {{name: {_NAMES[lang]}, link: {homes[lang]}, lang: {lang}}}\n" for lang in languages
     )
     extra = f"\nextra:\n  alternate:\n{switcher}" if len(languages) > 1 else ""
+    comment = _CONFIG_COMMENTS[languages[0]]
     return f"""\
-# The site of your lessons, built by MkDocs with the Tabula plugin.
-# (Each language's half of the site has its own name: site_name under each language below.)
+{comment["site"]}
 site_name: {yaml_string(titles[languages[0]])}
 docs_dir: docs
 site_dir: site
@@ -180,17 +212,14 @@ theme:
 {_palette(languages[0], "    ")}
 
 plugins:
-  # Checks every puzzle, lesson and board, then writes their pages (puzzles/, lessons/,
-  # search/), with the puzzles' widget, the search box and the language switcher.
+{comment["tabula"]}
   - tabula:
-      # The lessons' answer keys (pages and PDFs) are built into keys/, for you alone: the
-      # published site (site/) neither holds nor links them. Write "answer_keys: public" to
-      # publish them with the lessons.
+{comment["keys"]}
       answer_keys: private
       keys_dir: keys
   - i18n:
       docs_structure: folder
-      # The language switcher is set below (extra), each language's words in its entry here.
+{comment["i18n"]}
       reconfigure_material: false
       languages:
 {entries}
@@ -199,6 +228,8 @@ nav:
   - index.md
   - puzzles/index.md
   - lessons/index.md
+  - practice/index.md
+  - progress/index.md
   - search/index.md
 not_in_nav: |
   /puzzles/*/index.md
@@ -213,7 +244,10 @@ markdown_extensions:
 {extra}"""
 
 
-_README = """\
+# The README of a new site, in each language: a bilingual site's README has both, its first
+# language first.
+_README = {
+    "en": """\
 # {title}
 
 A lesson site made with Tabula: puzzles in `puzzles/`, one folder per game, lessons in
@@ -251,28 +285,65 @@ comment in that file says what to write.)
   `site-offline.zip` to hand out.
 
 Tabula's teacher guide ("Publishing your site") explains each of them step by step.
-"""
+""",
+    "ru": """\
+# {title}
+
+Сайт с уроками, сделанный в Tabula: задачи лежат в `puzzles/`, по папке на каждую игру, уроки —
+в `puzzles/lessons/`, страницы — в `docs/<язык>/`.
+
+Когда Tabula установлена (`pip install` проекта Tabula, вместе с ней ставится и MkDocs), нужны
+две команды:
+
+```sh
+python -m generator check    # проверить все задачи, уроки и доски: ответы, переводы, поля
+python -m mkdocs build       # собрать сайт в site/ (посмотреть его: python -m mkdocs serve)
+```
+
+`check` называет файл, строку и способ исправить каждую ошибку, а сборка останавливается на
+любой из них, так что неверный ответ не дойдёт до учеников. `python -m generator new --variant
+backgammon puzzles/backgammon/my-puzzle.yaml` создаёт новую задачу, которую остаётся заполнить;
+к каждому уроку собираются листок с заданиями и ключ с ответами для печати.
+
+Ключи с ответами — только для вас: они собираются в `keys/`, рядом с `site/`, а на
+опубликованном сайте их нет, как нет и ссылок на них (`answer_keys: private` в `mkdocs.yml`; с
+`answer_keys: public` они публикуются вместе с уроками). `.gitignore` не пускает `keys/` в git.
+
+## Публикация
+
+В `requirements.txt` записано, откуда берётся Tabula: `python -m pip install -r
+requirements.txt` установит её на любом компьютере. (Если `init` не смогла определить, откуда
+взялась ваша Tabula, комментарий в этом файле подскажет, что в него вписать.)
+
+- **GitHub Pages**: положите эту папку в репозиторий на GitHub и там выберите *Settings → Pages
+  → Source: GitHub Actions*. Тогда после каждого push сайт проверяется, собирается и публикуется
+  (`.github/workflows/pages.yml`). Впишите адрес сайта в `site_url` в `mkdocs.yml`.
+- **Любой веб-сервер или хостинг статических сайтов**: после сборки скопируйте туда содержимое
+  `site/`.
+- **Без веб-сервера** (в классе, на флешке): `python -m generator offline` записывает
+  `site-offline/` — копию, которая работает, открытая из папки (откройте её `index.html`), — и
+  `site-offline.zip`, чтобы раздать.
+
+В руководстве Tabula для учителя (раздел «Публикация сайта») каждый способ описан по шагам.
+""",
+}
+
+
+def readme(titles: dict[str, str], languages: tuple[str, ...]) -> str:
+    """The new site's README.md: its text in each of ``languages``, the first one first."""
+    return "\n---\n\n".join(
+        _README[lang].format(title=markdown_text(titles[lang])) for lang in languages
+    )
+
 
 # The GitHub Pages workflow (.github/workflows/pages.yml): GitHub's own actions only.
 _WORKFLOW = """\
-# Publishes the site on GitHub Pages each time you push to the main branch, or when you start
-# it by hand (on GitHub: Actions -> Publish the site -> Run workflow). Written by
-# `python -m generator init`; Tabula's teacher guide ("Publishing your site") explains it.
-#
-# Once, before the first run: on GitHub, open the repository's Settings -> Pages and choose
-# "GitHub Actions" as the Source.
-#
-# Tabula is installed from requirements.txt, which must name where Tabula comes from (see the
-# comment at its top): the Python Package Index's "tabula" is another project, so that line
-# installs Tabula from its Git repository, at a fixed commit or tag.
-#
-# The steps use GitHub's own actions, at the versions current when this file was written;
-# when GitHub retires one, the run's summary says so: raise the number after its @.
+%(header)s
 name: Publish the site
 
 on:
   push:
-    branches: [main]  # the branch you publish from: change it if yours has another name
+    branches: [main]  %(branch)s
   workflow_dispatch:
 
 permissions:
@@ -280,7 +351,7 @@ permissions:
   pages: write
   id-token: write
 
-# One publication at a time: a newer push waits for the one that is running.
+%(concurrency)s
 concurrency:
   group: pages
   cancel-in-progress: false
@@ -291,7 +362,7 @@ jobs:
     steps:
       - name: Get the site's files
         uses: actions/checkout@v6
-      # Fails, saying so, while Settings -> Pages does not have "GitHub Actions" as the Source.
+      %(pages)s
       - name: Set up GitHub Pages
         id: pages
         uses: actions/configure-pages@v6
@@ -310,7 +381,7 @@ jobs:
           python -m pip install -r requirements.txt
       - name: Check the puzzles, lessons and pages
         run: python -m generator check
-      # The runner has Chrome, so the worksheets' PDFs are printed too.
+      %(chrome)s
       - name: Build the site
         run: python -m mkdocs build
       - name: Is site_url set?
@@ -338,32 +409,141 @@ jobs:
         uses: actions/deploy-pages@v5
 """
 
-_REQUIREMENTS = """\
+# The workflow's comments, in the site's first language: the teacher reads and edits them.
+# (Its steps' names and messages stay in English, as GitHub's own pages around them are.)
+_WORKFLOW_COMMENTS = {
+    "en": {
+        "header": """\
+# Publishes the site on GitHub Pages each time you push to the main branch, or when you start
+# it by hand (on GitHub: Actions -> Publish the site -> Run workflow). Written by
+# `python -m generator init`; Tabula's teacher guide ("Publishing your site") explains it.
+#
+# Once, before the first run: on GitHub, open the repository's Settings -> Pages and choose
+# "GitHub Actions" as the Source.
+#
+# Tabula is installed from requirements.txt, which must name where Tabula comes from (see the
+# comment at its top): the Python Package Index's "tabula" is another project, so that line
+# installs Tabula from its Git repository, at a fixed commit or tag.
+#
+# The steps use GitHub's own actions, at the versions current when this file was written;
+# when GitHub retires one, the run's summary says so: raise the number after its @.""",
+        "branch": "# the branch you publish from: change it if yours has another name",
+        "concurrency": "# One publication at a time: a newer push waits for the one that is "
+        "running.",
+        "pages": "# Fails, saying so, while Settings -> Pages does not have "
+        '"GitHub Actions" as the Source.',
+        "chrome": "# The runner has Chrome, so the worksheets' PDFs are printed too.",
+    },
+    "ru": {
+        "header": """\
+# Публикует сайт на GitHub Pages при каждом push в ветку main или когда вы запускаете его
+# вручную (на GitHub: Actions -> Publish the site -> Run workflow). Файл написала команда
+# `python -m generator init`; он объяснён в руководстве Tabula для учителя («Публикация сайта»).
+#
+# Один раз, до первого запуска: на GitHub откройте в репозитории Settings -> Pages и выберите
+# "GitHub Actions" в поле Source.
+#
+# Tabula ставится из requirements.txt, где должно быть записано, откуда её брать (см. комментарий
+# в начале того файла): "tabula" в Python Package Index — другой проект, поэтому та строка ставит
+# Tabula из её Git-репозитория, на определённом коммите или теге.
+#
+# Шаги используют собственные actions GitHub тех версий, что были актуальны, когда писался этот
+# файл; когда GitHub снимет какую-то с поддержки, это будет сказано в сводке запуска: увеличьте
+# число после её @.""",
+        "branch": "# ветка, из которой вы публикуете: поменяйте, если ваша называется иначе",
+        "concurrency": "# Публикации идут по одной: новый push ждёт, пока закончится текущая.",
+        "pages": "# Останавливается с объяснением, пока в Settings -> Pages в поле Source "
+        'не выбрано "GitHub Actions".',
+        "chrome": "# На машине GitHub есть Chrome, поэтому PDF листков тоже печатаются.",
+    },
+}
+
+
+def workflow(lang: str) -> str:
+    """The GitHub Pages workflow (.github/workflows/pages.yml), its comments in ``lang``."""
+    return _WORKFLOW % _WORKFLOW_COMMENTS[lang]
+
+
+# requirements.txt, its comments in the site's first language.
+_REQUIREMENTS = {
+    "en": """\
 # What building this site needs, on GitHub Pages (.github/workflows/pages.yml) or on any other
 # computer: python -m pip install -r requirements.txt. Tabula brings MkDocs, Material and the
 # i18n plugin along.
 #
 # Tabula is installed from its Git repository (the Python Package Index's "tabula" is another
 # project), at one commit or tag, so that every build uses the same Tabula.
-"""
+""",
+    "ru": """\
+# Что нужно для сборки этого сайта на GitHub Pages (.github/workflows/pages.yml) или на любом
+# другом компьютере: python -m pip install -r requirements.txt. Вместе с Tabula ставятся MkDocs,
+# Material и плагин i18n.
+#
+# Tabula ставится из её Git-репозитория ("tabula" в Python Package Index — другой проект), на
+# одном коммите или теге, чтобы каждая сборка шла с одной и той же Tabula.
+""",
+}
 
-_FOUND = """\
+_FOUND = {
+    "en": """\
 # This is the Tabula the site was made with; for a newer one, write another commit or a tag
 # after the @.
 {line}
-"""
+""",
+    "ru": """\
+# Это Tabula, с которой сделан сайт; для более новой впишите после @ другой коммит или тег.
+{line}
+""",
+}
 
-_NOT_FOUND = """\
+_NOT_FOUND = {
+    "en": """\
 # Write the address of the Tabula repository you use on the line below, with a tag or a
 # commit after the @, and remove the "# " before it.
 # tabula @ git+https://github.com/OWNER/tabula.git@TAG
-"""
+""",
+    "ru": """\
+# Впишите в строку ниже адрес репозитория Tabula, которым вы пользуетесь, с тегом или коммитом
+# после @, и уберите "# " в её начале.
+# tabula @ git+https://github.com/OWNER/tabula.git@TAG
+""",
+}
 
 
-def requirements_txt(line: str | None) -> str:
+def requirements_txt(line: str | None, lang: str = LANGUAGES[0]) -> str:
     """requirements.txt for a new site: ``line`` installs Tabula (see :func:`tabula_requirement`);
-    without one, a commented example says what to write."""
-    return _REQUIREMENTS + (_NOT_FOUND if line is None else _FOUND.format(line=line))
+    without one, a commented example says what to write. The comments are in ``lang``."""
+    found = _NOT_FOUND[lang] if line is None else _FOUND[lang].format(line=line)
+    return _REQUIREMENTS[lang] + found
+
+
+# .gitignore, its comments in the site's first language.
+_GITIGNORE = {
+    "en": (
+        "# the answer keys, for you alone (answer_keys: private in mkdocs.yml)",
+        "# pages the build writes",
+        "# the copy to open from a folder (python -m generator offline)",
+        "# left only by a killed build, cleared by the next one",
+    ),
+    "ru": (
+        "# ключи с ответами, только для вас (answer_keys: private в mkdocs.yml)",
+        "# страницы, которые пишет сборка",
+        "# копия, которая открывается из папки (python -m generator offline)",
+        "# остаются только от прерванной сборки, следующая их убирает",
+    ),
+}
+
+
+def gitignore(lang: str) -> str:
+    """The new site's .gitignore: what the build writes, the answer keys and the offline copy."""
+    keys, pages, offline, killed = _GITIGNORE[lang]
+    return (
+        f"site/\n{keys}\nkeys/\n"
+        f"{pages}\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\ndocs/*/search/\n"
+        "docs/*/practice/\ndocs/*/progress/\n"
+        f"{offline}\nsite-offline/\nsite-offline.zip\n"
+        f"{killed}\n*.tabula-new/\n*.tabula-old/\n"
+    )
 
 
 def tabula_requirement() -> str | None:
@@ -481,15 +661,8 @@ def init_project(
     titles = {lang: _TITLES[lang] if title == DEFAULT_TITLE else title for lang in languages}
     files: dict[Path, str] = {
         folder / "mkdocs.yml": _mkdocs_yml(titles, languages),
-        folder / "README.md": _README.format(title=markdown_text(titles[languages[0]])),
-        folder / ".gitignore": (
-            "site/\n# the answer keys, for you alone (answer_keys: private in mkdocs.yml)\nkeys/\n"
-            "# pages the build writes\ndocs/*/puzzles/\ndocs/*/lessons/\ndocs/*/gallery/\n"
-            "docs/*/search/\n"
-            "# the copy to open from a folder (python -m generator offline)\n"
-            "site-offline/\nsite-offline.zip\n"
-            "# left only by a killed build, cleared by the next one\n*.tabula-new/\n*.tabula-old/\n"
-        ),
+        folder / "README.md": readme(titles, languages),
+        folder / ".gitignore": gitignore(languages[0]),
     }
     for lang in languages:
         files[folder / "docs" / lang / "index.md"] = _HOME[lang].format(
@@ -518,8 +691,8 @@ def init_project(
         + f"puzzles: [{', '.join(_PUZZLES)}]\n"
     )
     # Publishing: GitHub Pages builds and publishes the site with the Tabula named there.
-    files[folder / ".github" / "workflows" / "pages.yml"] = _WORKFLOW
-    files[folder / "requirements.txt"] = requirements_txt(tabula_requirement())
+    files[folder / ".github" / "workflows" / "pages.yml"] = workflow(languages[0])
+    files[folder / "requirements.txt"] = requirements_txt(tabula_requirement(), languages[0])
     try:
         return write_files(files, force=force)
     except FilesInTheWay as error:

@@ -26,9 +26,10 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
 
+from ..cache import new_build
 from ..locale import LANGUAGES, N_, MissingTranslationError, translations
 from ..puzzles.check import site_languages
-from ..render.theme import board_css
+from ..render.theme import BOARD_STYLE, MATERIAL_OVERRIDES, board_css
 from ..render.typography import typeset
 from .generate import (
     Site,
@@ -44,7 +45,8 @@ from .generate import (
     unlock_folder,
     write_pages,
 )
-from .pdf import find_chromium, print_sheets
+from .pdf import PAPER_SIZES, find_chromium, print_sheets
+from .referee import ROOT_CLASS, write_referee
 from .search import index_site
 
 log = logging.getLogger("mkdocs.plugins.tabula")
@@ -58,6 +60,9 @@ class TabulaConfig(Config):
     pdf = config_options.Type((str, bool), default="auto")
     """PDFs of the worksheets and answer keys: ``auto`` makes them when headless Chromium is
     installed, ``yes`` requires it, ``no`` never makes them."""
+    paper = config_options.Choice(PAPER_SIZES, default="A4")
+    """The paper the PDFs are printed on: ``A4`` or ``Letter`` (a page printed from the
+    browser takes the printer's own)."""
     answer_keys = config_options.Choice(("public", "private"), default="public")
     """The lessons' answer keys: ``public`` publishes them with the site, linked from each
     lesson and worksheet (what sites made before this option get); ``private`` (what
@@ -79,6 +84,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         self.swap: _SiteSwap | None = None
         self.homepage: Page | None = None
         self.not_found: str | None = None  # the root language's 404 page
+        self.referee = False  # a page of this build holds the referee board
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # `mkdocs serve --dirty` rebuilds only the pages that changed: the search index and
@@ -133,6 +139,11 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
                 script = ExtraScriptValue(name)
                 script.defer = True
                 config.extra_javascript.append(script)
+        # Tabula's overrides of Material's templates come after a site's own custom_dir, which
+        # may override them in turn, and before Material's.
+        overrides = str(MATERIAL_OVERRIDES)
+        if overrides not in config.theme.dirs:
+            config.theme.dirs.insert(1 if config.theme.custom_dir else 0, overrides)
         # Every Tabula site has a search page (see generate.search_page): listed last in a
         # navigation written out in mkdocs.yml that does not name it.
         _add_search_to_nav(config)
@@ -153,6 +164,11 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
     # here, before any page reaches site/.
     @event_priority(100)
     def on_pre_build(self, config: MkDocsConfig) -> None:
+        # A build begins (not i18n's build of another language, which shares the first's):
+        # the build caches drop what the last build did not use.
+        if not _i18n_building(config):
+            new_build()
+            self.referee = False
         if self.swap is not None and not _i18n_building(config):
             self.swap.begin()
         docs = Path(config.docs_dir).resolve()
@@ -221,6 +237,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         # The typography of the page's language (Russian non-breaking spaces) goes into its
         # text while the boards are still set aside: they are never read, let alone changed.
         html = typeset(html, lang=_language(config, page))
+        self.referee = self.referee or f'class="{ROOT_CLASS}' in html
         try:
             return put_back(html)
         except KeyError:
@@ -276,6 +293,8 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
             target = site_dir / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+        if self.referee:  # Pyodide and the engine, for the referee page alone
+            write_referee(site_dir, Path(config.config_file_path or ".").resolve().parent)
         languages = site_folders(config)
         lessons = sorted(self.site.project.lessons) if self.site is not None else []
         keys = self._keys_dir(config)
@@ -283,7 +302,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         # first build: remaking them takes seconds, and a writer is waiting for the page.
         dirty = self.dirty and (site_dir / "pagefind").is_dir()
         if not dirty and self.chromium is not None:
-            print_sheets(self.chromium, site_dir, lessons, languages)
+            print_sheets(self.chromium, site_dir, lessons, languages, self.config.paper)
         if keys is not None:
             # Private keys leave the site (and its sitemap) before it is indexed. A dirty
             # rebuild made only some pages: the keys folder keeps those of the last full build.
@@ -427,29 +446,43 @@ STYLESHEETS = (
     "assets/tabula-widget.css",
     "assets/tabula-sheets.css",
 )
-SCRIPTS = ("assets/tabula.js", "assets/tabula-widget-board.js", "assets/tabula-widget.js")
+SCRIPTS = (
+    "assets/tabula.js",
+    "assets/tabula-widget-core.js",
+    "assets/tabula-widget-board.js",
+    "assets/tabula-widget-answers.js",
+    "assets/tabula-widget.js",
+    "assets/tabula-practice.js",
+)
 ASSETS = STYLESHEETS + SCRIPTS
 """The files the plugin adds to every site, under these names in site/: the boards' colours,
 the generated pages' and the puzzle widget's styles, the worksheets' print styles; the site's
-script (language switcher, search box) and the puzzle widget."""
+script (language switcher, search box), the puzzle widget's (its core, its board, its answer
+forms and the wiring to the page) and the practice sessions' (with the progress page)."""
 
 _SOURCES = {
     "assets/tabula-pages.css": "pages.css",
     "assets/tabula-widget.css": "widget.css",
     "assets/tabula-sheets.css": "sheets.css",
     "assets/tabula.js": "tabula.js",
+    "assets/tabula-widget-core.js": "widget-core.js",
     "assets/tabula-widget-board.js": "widget-board.js",
+    "assets/tabula-widget-answers.js": "widget-answers.js",
     "assets/tabula-widget.js": "widget.js",
+    "assets/tabula-practice.js": "practice.js",
 }
 """The files of ``generator/site/assets/`` behind each of ``ASSETS`` (the boards' colours are
 drawn by the renderer)."""
 
 
 def asset_texts() -> dict[str, str]:
-    """The text of each of ``ASSETS``: the boards' colours (light, dark, print) from the
-    renderer, and the plugin's own files from ``generator/site/assets/``."""
+    """The text of each of ``ASSETS``: the boards' stylesheet from the renderer (the dark and
+    print palettes, then the rules that a standalone board carries in its own ``<style>`` and
+    the boards of the site's pages leave to this file), and the plugin's own files from
+    ``generator/site/assets/``."""
     folder = files(__package__).joinpath("assets")
-    texts = {"assets/tabula-board.css": board_css()}
+    rules = "/* The boards' own rules (generator/render/theme.py). */"
+    texts = {"assets/tabula-board.css": f"{board_css()}\n{rules}\n{BOARD_STYLE}\n"}
     for name, source in _SOURCES.items():
         texts[name] = folder.joinpath(source).read_text(encoding="utf-8")
     return {name: texts[name] for name in ASSETS}

@@ -129,7 +129,7 @@ def test_both_numbers_add_the_opponents_number_of_every_point(key: str) -> None:
 
 def test_the_numbering_is_labelled_as_the_movers() -> None:
     svg = board_svg(BACKGAMMON.start(), lang="ru", both_numbers=True)
-    assert ">Ходят светлые (белые), нумерация пунктов — их.</text>" in svg
+    assert ">Ходят светлые (белые); пункты — по их счёту.</text>" in svg
     assert ">Мелкие номера — нумерация соперника.</text>" in svg
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.bench.render import bench_render, print_render_bench
 from generator.engine import VARIANTS
-from generator.render.bench import bench_render, print_render_bench
 from generator.render.gallery import gallery, gallery_html, main, write_gallery
 from generator.render.theme import BOARD_STYLE, LIGHT, board_css
 

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bench import ROLLS, random_position
 from generator.engine import VARIANTS
+from generator.engine.samples import ROLLS, random_position
 from generator.render import board_svg
 
 from .helpers import (

@@ -160,7 +160,7 @@ def test_the_build_stops_before_writing_when_a_term_is_missing(tmp_path: Path) -
     plugin = TabulaPlugin()
     plugin.load_config({"pdf": "no"})
     config = SimpleNamespace(
-        docs_dir=str(docs), config_file_path=str(tmp_path / "mkdocs.yml"), watch=[]
+        docs_dir=str(docs), config_file_path=str(tmp_path / "mkdocs.yml"), watch=[], plugins={}
     )
     with pytest.raises(PluginError, match=r"1 problem in .*nothing was built:\n.*'pin'"):
         plugin.on_pre_build(config)  # type: ignore[arg-type]

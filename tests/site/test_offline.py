@@ -17,7 +17,8 @@ from urllib.request import url2pathname
 import pytest
 
 from generator.cli import main
-from generator.site.offline import SCRIPT_PATH, Layout, broken_links, offline_page, write_zip
+from generator.site.offline import write_zip
+from generator.site.offline_links import SCRIPT_PATH, Layout, broken_links, offline_page
 
 from .offline_project import Offline, make_offline_project
 

@@ -22,7 +22,7 @@ def test_is_this_play_legal_is_answered_with_yes_or_no(tab: Tab) -> None:
     assert solution.legal is False and solution.reason is not None
     tab.button("choice-yes")
     expect(tab.root).to_have_attribute("data-verdict", "wrong")
-    expect(tab.status).to_have_text("Not right. Try again, or show the solution.")
+    expect(tab.status).to_have_text("Not right. " + tab.data()["feedback"]["yes"])
     tab.button("choice-no")
     expect(tab.root).to_have_attribute("data-verdict", "right")
     expect(tab.status).to_contain_text(explain(solution.reason, "en"))

@@ -5,80 +5,20 @@
 // the ones the server would draw.
 //
 // A classic script, not an ES module: a browser runs no module script in a site opened from
-// disk (file://). It runs once, before widget.js (both deferred, in this order), and hands its
-// parts to widget.js on the one object the widget's scripts share: window.TabulaWidget. (The
-// body of the function below is not indented, as if it were a module.)
+// disk (file://). It runs once, after widget-core.js and before widget.js (all deferred, in
+// this order), and hands its parts to widget.js on the one object the widget's scripts share:
+// window.TabulaWidget. (The body of the function below is not indented, as if it were a
+// module.)
 
 (() => {
 "use strict";
 
+// The places' names and numbers, from widget-core.js (loaded first). Without them the widget
+// stays out of the way: the page still shows the puzzle and its solution.
+const core = window.TabulaWidget;
+if (!core?.placeName) return;
+const { BAR, OFF, parsePlace, placeName } = core;
 const SVG = "http://www.w3.org/2000/svg";
-const BAR = 25;
-const OFF = 0;
-
-/** How a place is written in data-point attributes and in notation. */
-function placeName(place) {
-  return place === BAR ? "bar" : place === OFF ? "off" : String(place);
-}
-
-/** The place a data-point attribute names. */
-function parsePlace(text) {
-  if (text === "bar") return BAR;
-  if (text === "off") return OFF;
-  const point = Number(text);
-  return Number.isInteger(point) && point >= 1 && point <= 24 ? point : null;
-}
-
-/** A board as the widget keeps it: each side's 26 counts and the pinned checkers. */
-function boardFrom(data) {
-  return {
-    mover: data.mover.slice(),
-    opponent: data.opponent.slice(),
-    moverPinned: new Set(data.mover_pinned),
-    opponentPinned: new Set(data.opponent_pinned),
-  };
-}
-
-function copyBoard(board) {
-  return {
-    mover: board.mover.slice(),
-    opponent: board.opponent.slice(),
-    moverPinned: new Set(board.moverPinned),
-    opponentPinned: new Set(board.opponentPinned),
-  };
-}
-
-/** Where a step from ``source`` with ``die`` lands: off at or below zero. */
-function destination(source, die) {
-  return Math.max(source - die, OFF);
-}
-
-/**
- * The board after a legal step (the engine said it is legal): the checker moves; landing
- * where exactly one opposing checker stands and none of the mover's captures it, as the
- * variant captures ("hit": to the bar, "pin": pinned under it); a point whose last captor
- * left frees its pinned checker. Returns the new board and the step's notation.
- */
-function applyStep(board, source, die, capture) {
-  const next = copyBoard(board);
-  const to = destination(source, die);
-  const { mover, opponent } = next;
-  let mark = "";
-  if (to !== OFF && opponent[to] === 1 && mover[to] === 0 && capture) {
-    if (capture === "hit") {
-      opponent[to] -= 1;
-      opponent[BAR] += 1;
-      mark = "*";
-    } else {
-      next.opponentPinned.add(to);
-      mark = "^";
-    }
-  }
-  mover[source] -= 1;
-  mover[to] += 1;
-  if (mover[source] === 0) next.opponentPinned.delete(source);
-  return { board: next, notation: `${placeName(source)}/${placeName(to)}${mark}`, to };
-}
 
 function element(name, attributes, parent) {
   const node = document.createElementNS(SVG, name);
@@ -99,7 +39,86 @@ class BoardView {
     this.anchor = last ? last.nextSibling : svg.querySelector(":scope > g.board").nextSibling;
     this.overlay = element("g", { class: "tw-overlay" }, null);
     svg.appendChild(this.overlay);
+    this.targets = this.drawTargets();
     this.ghost = null;
+    this.dragged = null;
+  }
+
+  // What a click, a tap or a drag lands on ------------------------------------------------
+
+  /**
+   * The places' targets, over everything drawn: each point's whole column (its half of the
+   * board, from the frame's edge to the middle of the gap, numbers included), not its
+   * tapering triangle, so that a tap near a tip still lands; the bar (when the game has one)
+   * and the tray from top to bottom. Invisible (painted with no opacity, so that they take
+   * clicks), and in the DOM contract: each carries ``data-point``.
+   */
+  drawTargets() {
+    const group = element("g", { class: "tw-targets" }, this.svg);
+    const [, innerTop, innerBottom, mid] = this.g.tray;
+    const width = Math.abs(this.points.get(1)[0] - this.points.get(2)[0]);
+    const bottom = innerBottom + innerTop; // the numbers under the board are as far out
+    const box = (place, left, right, top, low) =>
+      element("rect", { "data-point": placeName(place), x: left, y: top, width: right - left, height: low - top, fill: "#000", "fill-opacity": 0 }, group);
+    for (const [point, [x]] of this.points) {
+      const [top, low] = this.isTop(point) ? [0, mid] : [mid, bottom];
+      box(point, x - width / 2, x + width / 2, top, low);
+    }
+    if (this.svg.querySelector('.board [data-point="bar"]')) {
+      const [left, right] = [this.points.get(6)[0], this.points.get(7)[0]].sort((a, b) => a - b);
+      box(BAR, left + width / 2, right - width / 2, 0, bottom);
+    }
+    const xs = [...this.points.values()].map(([x]) => x);
+    const [trayX] = this.g.tray;
+    const edge = this.svg.viewBox.baseVal.width;
+    if (trayX > Math.max(...xs)) box(OFF, Math.max(...xs) + width / 2, edge, 0, bottom);
+    else box(OFF, 0, Math.min(...xs) - width / 2, 0, bottom);
+    return group;
+  }
+
+  /** The place under a point of the screen, or null (off the board, or on no place). */
+  placeAt(clientX, clientY) {
+    const hit = document.elementFromPoint(clientX, clientY);
+    const target = hit && this.targets.contains(hit) ? hit : null;
+    return target ? parsePlace(target.getAttribute("data-point")) : null;
+  }
+
+  /** Where the mover's checkers stand: their columns can be dragged from, not scrolled. */
+  movable(board) {
+    for (const target of this.targets.children) {
+      const place = parsePlace(target.getAttribute("data-point"));
+      target.classList.toggle("tw-movable", place !== OFF && board.mover[place] > 0);
+    }
+  }
+
+  /** The board's coordinates of a point of the screen. */
+  local(clientX, clientY) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return [0, 0];
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return [point.x, point.y];
+  }
+
+  /** A checker that follows the pointer while it is dragged from ``place``. */
+  drag(board, place, clientX, clientY) {
+    this.stopDrag();
+    const [x, y] = this.top(board, place);
+    const group = element("g", { class: "checker mover tw-dragged", "data-from": placeName(place) }, this.overlay);
+    element("circle", { cx: x, cy: y, r: this.g.r }, group);
+    this.dragged = { group, x, y };
+    this.dragTo(clientX, clientY);
+  }
+
+  dragTo(clientX, clientY) {
+    if (!this.dragged) return;
+    const { group, x, y } = this.dragged;
+    const [px, py] = this.local(clientX, clientY);
+    group.setAttribute("transform", `translate(${Math.round(px - x)} ${Math.round(py - y)})`);
+  }
+
+  stopDrag() {
+    this.dragged?.group.remove();
+    this.dragged = null;
   }
 
   // Coordinates, as generator/render/layout.py computes them ----------------------------
@@ -178,6 +197,7 @@ class BoardView {
       if (counts[OFF]) this.tray(fragment, side, counts[OFF]);
     }
     this.svg.insertBefore(fragment, this.anchor);
+    this.movable(board);
   }
 
   stack(parent, side, point, count, shift, pinned = false) {
@@ -337,15 +357,5 @@ function keyboardRows(view, hasBar) {
   return rows.map((row) => [...row, ...extra].sort((a, b) => view.column(a) - view.column(b)));
 }
 
-Object.assign((window.TabulaWidget ??= {}), {
-  BAR,
-  BoardView,
-  OFF,
-  applyStep,
-  boardFrom,
-  destination,
-  keyboardRows,
-  parsePlace,
-  placeName,
-});
+Object.assign((window.TabulaWidget ??= {}), { BoardView, keyboardRows });
 })();

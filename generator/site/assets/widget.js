@@ -8,29 +8,24 @@
 // puzzles are set up again then. DOM contract (DESIGN.md): the root is .tabula-puzzle with
 // data-puzzle-id, places carry data-point, messages go to the role="status" element.
 //
+// What a turn is and what a step does is widget-core.js's (tested in Node, tests/widget/js);
+// this file wires it to the page: the board's clicks and keys, the messages, the progress.
+//
 // A classic script, not an ES module (a browser runs no module script in a site opened from
-// disk, file://), loaded deferred after widget-board.js; the two share window.TabulaWidget.
-// (The body of the function below is not indented, as if it were a module.)
+// disk, file://), loaded deferred after widget-core.js, widget-board.js and widget-answers.js;
+// they share window.TabulaWidget. (The body of the function below is not indented, as if it
+// were a module.)
 
 (() => {
 "use strict";
 
-// The board's parts, from widget-board.js (loaded first). Without them, or run a second time,
-// the widget stays out of the way: the page still shows the puzzle and its solution.
+// The turn, the board and the answer forms, from widget-core.js, widget-board.js and
+// widget-answers.js (loaded first). Without them, or run a second time, the widget stays out of
+// the way: the page still shows the puzzle and its solution.
 const shared = window.TabulaWidget;
-if (!shared?.BoardView || shared.started) return;
+if (!shared?.BoardView || !shared.answerForm || shared.started) return;
 shared.started = true;
-const {
-  BAR,
-  OFF,
-  BoardView,
-  applyStep,
-  boardFrom,
-  destination,
-  keyboardRows,
-  parsePlace,
-  placeName,
-} = shared;
+const { BAR, OFF, BoardView, Turn, answerForm, capitalized, fill, judgeAnswer, keyboardRows, parsePlace, placeName } = shared;
 
 // Progress: the ids of solved puzzles, in this browser only --------------------------------
 //
@@ -53,6 +48,9 @@ const MAX_IDS = 10000;
 const MAX_STORED = 2 + MAX_IDS * (MAX_ID_LENGTH + 3);
 
 let unsaved = null; // the ids, when the last save could not be written
+
+// The lesson the learner is in, in this tab (sessionStorage), written by practice.js.
+const LESSON = "tabula.lesson";
 
 function isPuzzleId(id) {
   return typeof id === "string" && id.length <= MAX_ID_LENGTH && PUZZLE_ID.test(id);
@@ -154,15 +152,20 @@ function showTicks() {
   }
 }
 
-// Words --------------------------------------------------------------------------------------
-
-function fill(text, values) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+/**
+ * ``words`` filled with ``values``, where ``values[name]`` is a sentence of its own (the
+ * engine's reason): joined after a colon it reads on as a clause, its first letter lowercase
+ * ("...ходить нельзя: пункт 1 закрыт"); after a full stop (the Russian "Ход 13/7 недопустим.
+ * {reason}") it stays a sentence.
+ */
+function fillJoined(words, values, name) {
+  const sentence = String(values[name]);
+  const clause = words.includes(`: {${name}}`) ? sentence.charAt(0).toLocaleLowerCase() + sentence.slice(1) : sentence;
+  return fill(words, { ...values, [name]: clause });
 }
 
-function capitalized(text) {
-  return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
-}
+// How far (in CSS pixels) a press must move to become a drag: less is a click or a tap.
+const DRAG_START = 6;
 
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -175,6 +178,8 @@ class Puzzle {
     this.root = root;
     this.data = data;
     this.words = data.words;
+    this.turn = new Turn(data);
+    this.playable = data.task === "play" && Boolean(data.graph);
     this.status = root.querySelector('[role="status"]');
     const holder = root.querySelector(".tabula-board");
     this.holder = holder;
@@ -183,15 +188,21 @@ class Puzzle {
     this.hasBar = Boolean(this.svg.querySelector('.board [data-point="bar"]'));
     this.rows = keyboardRows(this.view, this.hasBar);
     this.cursor = null;
-    this.ticks = new Set();
+    this.form = null; // the answer form, when it is answered on the board
     this.build();
     this.reset(false);
+    this.view.movable(this.board);
+    this.form?.ready();
     // The solution's fold-out is for pages read without JavaScript; here the "Show the
     // solution" button opens it, so it waits out of sight rather than appear twice.
     const details = this.solutionDetails();
     if (details && !details.open) details.hidden = true;
     if (solvedIds().has(data.id)) this.say(this.words.solved_before);
-    else if (data.task === "play" && data.graph) this.say(this.words.how_play);
+    else if (this.playable) this.say(this.words.how_play);
+  }
+
+  get board() {
+    return this.turn.board;
   }
 
   // Messages ---------------------------------------------------------------------------------
@@ -249,32 +260,25 @@ class Puzzle {
     const buttons = document.createElement("div");
     buttons.className = "tw-buttons";
     controls.appendChild(buttons);
-    const button = (name, text, action, parent = buttons) => {
-      const node = document.createElement("button");
-      node.type = "button";
-      node.className = `md-button tw-${name}`;
-      node.textContent = text;
-      node.addEventListener("click", action);
-      parent.appendChild(node);
-      return node;
-    };
-    this.button = button;
+    this.buttons = buttons;
 
-    if (kind === "play" && this.data.graph) {
-      button("undo", w.undo, () => this.undo());
-      button("reset", w.reset, () => this.reset(true));
-      button("done", w.done, () => this.done());
-      button("hint", w.hint, () => this.hint());
+    if (this.playable) {
+      this.button("undo", w.undo, () => this.undo());
+      this.button("reset", w.reset, () => this.reset(true));
+      this.button("done", w.done, () => this.done()).classList.add("md-button--primary");
+      // Free play (a rules page's board to try) has no answer to hint at or show.
+      if (!this.data.free) this.button("hint", w.hint, () => this.hint());
     } else if (kind === "play") {
       this.say(fill(w.too_big, { count: this.data.too_big }));
     } else {
-      this.buildAnswer(answers);
+      this.form = answerForm(this, answers);
     }
-    button("solution", w.solution, () => this.showSolution());
-    if (this.data.next) {
+    if (!this.data.free) this.button("solution", w.solution, () => this.showSolution());
+    const next = this.following();
+    if (next) {
       const link = document.createElement("a");
       link.className = "md-button tw-next";
-      link.href = `../${encodeURIComponent(this.data.next)}/`;
+      link.href = `../${encodeURIComponent(next)}/`;
       link.textContent = w.next;
       buttons.appendChild(link);
     }
@@ -283,14 +287,21 @@ class Puzzle {
     this.badge.className = "tw-badge";
     this.badge.textContent = `✓ ${w.solved_badge}`;
     progress.appendChild(this.badge);
-    button("clear", w.clear, () => this.clearProgress(), progress);
+    this.button("clear", w.clear, () => this.clearProgress(), progress);
+    progress.hidden = Boolean(this.data.free); // a board to try is no puzzle to remember
     this.showBadge();
 
     // The board: click or tap a place; with the keyboard, move a cursor between places.
-    const interactive = (kind === "play" && this.data.graph) || kind === "destinations";
-    if (interactive) {
+    if (this.playable || this.form) {
       this.root.classList.add("tw-interactive");
       this.svg.addEventListener("click", (event) => this.onClick(event));
+      if (this.playable) {
+        this.svg.addEventListener("pointerdown", (event) => this.onPointerDown(event));
+        // A finger that lands on one of the mover's checkers drags it rather than scroll the
+        // page (Chrome honours no touch-action inside an SVG, so the touch is cancelled).
+        const onChecker = (event) => event.target.classList?.contains("tw-movable");
+        this.svg.addEventListener("touchstart", (event) => onChecker(event) && event.preventDefault(), { passive: false });
+      }
       const desc = this.svg.querySelector(":scope > desc");
       if (desc) {
         desc.id = `tw-desc-${this.data.id}`;
@@ -298,10 +309,20 @@ class Puzzle {
       }
       this.holder.tabIndex = 0;
       this.holder.setAttribute("role", "application");
-      this.holder.setAttribute("aria-label", kind === "play" ? w.board_help : w.board_help_ticks);
+      this.holder.setAttribute("aria-label", this.playable ? w.board_help : w.board_help_ticks);
       this.holder.addEventListener("keydown", (event) => this.onKey(event));
       this.holder.addEventListener("blur", () => this.view.cursor(null));
     }
+  }
+
+  button(name, text, action, parent = this.buttons) {
+    const node = document.createElement("button");
+    node.type = "button";
+    node.className = `md-button tw-${name}`;
+    node.textContent = text;
+    node.addEventListener("click", action);
+    parent.appendChild(node);
+    return node;
   }
 
   paragraph(name, parent = this.controls) {
@@ -316,6 +337,10 @@ class Puzzle {
   }
 
   solved() {
+    if (this.data.free) {
+      this.root.dataset.solved = "yes";
+      return;
+    }
     const ids = solvedIds();
     ids.add(this.data.id);
     saveSolved(ids);
@@ -333,13 +358,36 @@ class Puzzle {
     this.say(this.words.cleared);
   }
 
+  /** The puzzle to offer next: the lesson's next when the learner is in a lesson that has
+   * this puzzle (the lesson whose page they opened a puzzle from, in this tab: practice.js
+   * remembers it under LESSON in sessionStorage); else the page's own. */
+  following() {
+    let lesson = null;
+    try {
+      lesson = window.sessionStorage.getItem(LESSON);
+    } catch {
+      // storage blocked: no lesson remembered
+    }
+    const inLesson = this.data.lesson_next ?? {};
+    if (lesson && Object.hasOwn(inLesson, lesson)) return inLesson[lesson];
+    return this.data.next;
+  }
+
+  /** Tells the page (practice.js) how the puzzle went: solved, or missed (a wrong answer, a
+   * play that is not the answer, the solution shown). */
+  outcome(solved) {
+    if (this.data.free) return;
+    this.root.dispatchEvent(new CustomEvent("tabula:outcome", { bubbles: true, detail: { id: this.data.id, solved } }));
+  }
+
   showSolution() {
+    this.outcome(false);
     const details = this.solutionDetails();
     if (details) {
       details.hidden = false;
       details.open = true;
     }
-    if (this.data.task === "play" && this.data.graph) {
+    if (this.playable) {
       this.playSolution();
       return;
     }
@@ -355,13 +403,38 @@ class Puzzle {
     return this.data.explain ? ` ${this.data.explain}` : "";
   }
 
+  /** An answer form's answer ``given``, judged by its kind of task (widget-answers.js): right,
+   *  or wrong with the engine's message for it. */
+  answered(given) {
+    const why = judgeAnswer(this.data, given);
+    const right = why === null;
+    this.root.dataset.verdict = right ? "right" : "wrong";
+    this.outcome(right);
+    if (right) {
+      this.solved();
+      // The answer goes on after the colon as the server wrote it: in lowercase but for a
+      // name ("Right: yes, the turn passes", "Right: White wins..."). (It may end a sentence
+      // of its own: the message adds the full stop.)
+      const answer = this.data.answer_text.replace(/\.$/, "");
+      this.say(fill(this.words.right, { answer }) + this.explanation());
+    } else {
+      this.say(why ? fill(this.words.wrong_why, { why }) : this.words.wrong);
+    }
+  }
+
   // Mouse and keyboard ----------------------------------------------------------------------
 
   onClick(event) {
+    if (this.dragEnded) return; // the click that ends a drag: the drop has played the step
     const target = event.target.closest("[data-point]");
-    if (!target || !this.svg.contains(target)) return;
-    const place = parsePlace(target.getAttribute("data-point"));
-    if (place === null) return;
+    const place = target && this.svg.contains(target) ? parsePlace(target.getAttribute("data-point")) : null;
+    // A tap on no place (the caption, the frame of a game without a bar) says what to tap.
+    if (place === null) return this.say(this.playable ? this.words.how_play : this.words.tick_hint);
+    this.tap(place);
+  }
+
+  /** A place clicked, tapped or dropped on: the keyboard's cursor follows it. */
+  tap(place) {
     this.cursor = place;
     if (place !== BAR && place !== OFF) this.cursorRow = this.view.isTop(place) ? 0 : 1;
     this.activate(place);
@@ -376,13 +449,58 @@ class Puzzle {
       event.preventDefault();
       if (this.cursor === null) this.moveCursor(0, 0);
       else this.activate(this.cursor);
-    } else if (event.key === "Backspace" && this.data.task === "play") {
+    } else if (event.key === "Backspace" && this.playable) {
       event.preventDefault();
       this.undo();
-    } else if (event.key === "Escape" && this.selected !== null) {
+    } else if (event.key === "Escape" && this.turn.selected !== null) {
       event.preventDefault();
       this.unselect(true);
     }
+  }
+
+  /**
+   * A checker dragged to its destination does what a click on it and a click on the
+   * destination do: pressing on one of the mover's checkers and moving picks it (unless it is
+   * picked already), letting go over a place plays the step there. A press that does not move
+   * is left to the click.
+   */
+  onPointerDown(event) {
+    if (event.button !== 0 || !event.isPrimary) return;
+    const place = this.view.placeAt(event.clientX, event.clientY);
+    if (place === null || place === OFF || !this.board.mover[place]) return;
+    const press = { place, x: event.clientX, y: event.clientY, dragging: false, touch: event.pointerType === "touch" };
+    const move = (e) => {
+      if (e.pointerId !== event.pointerId) return;
+      if (!press.dragging) {
+        if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < DRAG_START) return;
+        if (this.turn.selected !== place) this.activate(place);
+        if (this.turn.selected !== place) return end(); // it cannot move: the message says why
+        press.dragging = true;
+        this.view.drag(this.board, place, e.clientX, e.clientY);
+      }
+      e.preventDefault();
+      this.view.dragTo(e.clientX, e.clientY);
+    };
+    const end = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      const up = e?.type === "pointerup";
+      if (!press.dragging) {
+        // A finger on a checker sends no click (its touchstart was cancelled): a tap.
+        if (press.touch && up) this.tap(place);
+        return;
+      }
+      this.view.stopDrag();
+      // The click that follows this pointerup (if any) is part of the drag.
+      this.dragEnded = true;
+      setTimeout(() => (this.dragEnded = false), 0);
+      const to = up ? this.view.placeAt(e.clientX, e.clientY) : null;
+      if (to !== null && to !== place) this.tap(to); // else put down where it was: still picked
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
   }
 
   moveCursor(down, right) {
@@ -411,7 +529,7 @@ class Puzzle {
 
   startPlace() {
     const { mover } = this.board;
-    if (this.data.task === "destinations") return this.data.answer.point;
+    if (this.form) return this.form.point;
     if (mover[BAR]) return BAR;
     for (let point = 24; point >= 1; point -= 1) if (mover[point]) return point;
     return OFF;
@@ -419,55 +537,17 @@ class Puzzle {
 
   activate(place) {
     this.view.clearMarks("tw-refused");
-    if (this.data.task === "destinations") this.tick(place);
+    if (this.form) this.form.activate(place);
     else this.pick(place);
   }
 
-  // A play, step by step ---------------------------------------------------------------------
-
-  get graph() {
-    return this.data.graph;
-  }
-
-  node(index = this.state) {
-    return this.graph.s[index];
-  }
-
-  /** The different dice still to play, higher first: the order of each place's outcomes. */
-  distinct() {
-    return [...new Set(this.dice)].sort((a, b) => b - a);
-  }
-
-  /** The outcomes of trying the checker on ``place`` with each die: [{die, outcome}]. */
-  tries(place) {
-    const flat = this.node()[1] || [];
-    const dice = this.distinct();
-    for (let i = 0; i < flat.length; i += 1 + dice.length) {
-      if (flat[i] === place) return dice.map((die, k) => ({ die, outcome: flat[i + 1 + k] }));
-    }
-    return [];
-  }
-
-  /** The legal play that this state's reasons give as an example. */
-  example() {
-    const node = this.node();
-    return this.data.plays[node[0] >= 0 ? node[0] : node[3]] ?? "";
-  }
-
-  reason(outcome) {
-    const [words, mark] = this.graph.r[-outcome - 1];
-    return { text: fill(words, { play: this.example() }), mark };
-  }
+  // A play, step by step: the turn (widget-core.js) says what happened, this shows it --------
 
   reset(announce) {
-    this.board = boardFrom(this.data.board);
-    this.dice = this.data.dice ? (this.data.dice[0] === this.data.dice[1] ? Array(4).fill(this.data.dice[0]) : this.data.dice.slice().sort((a, b) => b - a)) : [];
-    this.state = 0;
-    this.history = [];
-    this.selected = null;
-    this.judged = false;
+    this.turn.reset();
     this.playing = null;
     delete this.root.dataset.verdict;
+    delete this.root.dataset.selected;
     this.view.clearMarks();
     if (announce || this.drawn) this.view.draw(this.board);
     this.drawn = announce || this.drawn;
@@ -481,78 +561,67 @@ class Puzzle {
       return;
     }
     const w = this.words;
-    if (!this.dice.length) this.diceLine.textContent = w.no_dice_left;
-    else if (this.graph && this.node()[0] >= 0) this.diceLine.textContent = w.turn_over;
-    else this.diceLine.textContent = fill(w.dice_left, { dice: this.dice.join(", ") });
-    this.view.dice(this.data.dice, this.dice);
-    this.root.dataset.state = String(this.state);
+    const { dice } = this.turn;
+    if (!dice.length) this.diceLine.textContent = w.no_dice_left;
+    else if (this.turn.complete) this.diceLine.textContent = w.turn_over;
+    else this.diceLine.textContent = fill(w.dice_left, { dice: dice.join(", ") });
+    this.view.dice(this.data.dice, dice);
+    this.root.dataset.state = String(this.turn.state);
   }
 
   pick(place) {
     const w = this.words;
-    if (!this.graph) return;
-    if (this.selected === null) {
-      if (place !== OFF && this.board.mover[place]) return this.select(place);
-      if (place === BAR) return this.say(w.bar_empty);
-      if (place === OFF) return this.say(w.pick_first);
-      return this.say(fill(w.no_checker, { point: place }));
+    const happened = this.turn.pick(place);
+    switch (happened?.kind) {
+      case "picked":
+      case "stuck":
+      case "over":
+        return this.showPicked(happened);
+      case "put back":
+        return this.unselect(true);
+      case "no checker":
+        if (place === BAR) return this.say(w.bar_empty);
+        if (place === OFF) return this.say(w.pick_first);
+        return this.say(fill(w.no_checker, { point: place }));
+      case "stepped":
+        return this.showStep(happened);
+      case "refused":
+        return this.refuse(happened.from, happened.to, happened.text, happened.mark);
+      case "no such die":
+        return this.refuse(happened.from, happened.to, fill(w.die_not_available, { die: happened.die }), happened.to);
+      case "unreachable":
+        return this.say(fill(w.unreachable, { dice: this.turn.dice.join(", ") }));
+      default:
+        return undefined; // no graph: nothing to play
     }
-    if (place === this.selected) return this.unselect(true);
-    const from = this.selected;
-    const candidates = this.tries(from).filter(({ die }) => destination(from, die) === place);
-    if (!candidates.length) {
-      if (place !== OFF && this.board.mover[place]) return this.select(place);
-      const distance = from - place;
-      if (place !== OFF && distance >= 1 && distance <= 6) return this.refuse(from, place, fill(w.die_not_available, { die: distance }), place);
-      return this.say(fill(w.unreachable, { dice: this.dice.join(", ") }));
-    }
-    // Bearing off, two dice may take the checker off: the smaller one that is legal.
-    candidates.sort((a, b) => a.die - b.die);
-    const legal = candidates.find(({ outcome }) => outcome >= 0);
-    if (legal) return this.step(from, legal.die, legal.outcome);
-    const { text, mark } = this.reason(candidates[0].outcome);
-    return this.refuse(from, place, text, this.markedPlace(mark, from, place));
   }
 
   select(place) {
-    const w = this.words;
-    this.selected = place;
-    this.view.clearMarks();
-    const open = [];
-    const refused = [];
-    const marks = [];
-    for (const { die, outcome } of this.tries(place)) {
-      const to = destination(place, die);
-      if (outcome >= 0) {
-        open.push([to, fill(w.destination, { place: this.placeWords(to), die })]);
-        continue;
-      }
-      const { text, mark } = this.reason(outcome);
-      if (!refused.includes(text)) refused.push(text);
-      marks.push(this.markedPlace(mark, place, to));
-    }
-    const name = this.placeWords(place);
-    if (open.length) {
-      this.root.dataset.selected = placeName(place);
-      this.view.source(this.board, place);
-      for (const [to] of open) this.view.destination(this.board, to);
-      this.say(fill(w.picked, { place: name, places: open.map(([, text]) => text).join("; ") }));
-      return;
-    }
-    // Nothing to pick: say why, and mark what the reasons are about.
-    this.unselect(false);
-    if (!refused.length) return this.say(w.over); // no die left, or a step ended the game
-    for (const mark of new Set(marks)) this.view.mark(this.board, mark);
-    this.say(fill(w.picked_stuck, { place: name, reasons: refused.join(" ") }), placeName(marks[0]));
+    this.showPicked(this.turn.select(place));
   }
 
-  /** The place a reason marks: its own, or the checker tried (-1), or where it lands (-2). */
-  markedPlace(mark, from, to) {
-    return mark === -1 ? from : mark === -2 ? to : mark;
+  /** A checker picked (its destinations ringed), or why it cannot move (the places marked). */
+  showPicked(happened) {
+    const w = this.words;
+    this.view.clearMarks();
+    if (happened.kind === "picked") {
+      const { place, open } = happened;
+      this.root.dataset.selected = placeName(place);
+      this.view.source(this.board, place);
+      for (const { to } of open) this.view.destination(this.board, to);
+      const places = open.map(({ to, die }) => fill(w.destination, { place: this.placeWords(to), die }));
+      this.say(fill(w.picked, { place: this.placeWords(place), places: places.join("; ") }));
+      return;
+    }
+    delete this.root.dataset.selected;
+    if (happened.kind === "over") return this.say(w.over);
+    const { place, reasons, marks } = happened;
+    for (const mark of marks) this.view.mark(this.board, mark);
+    this.say(fillJoined(w.picked_stuck, { place: this.placeWords(place), reasons: reasons.join(" ") }, "reasons"), placeName(marks[0]));
   }
 
   unselect(announce) {
-    this.selected = null;
+    this.turn.unselect();
     delete this.root.dataset.selected;
     this.view.clearMarks();
     if (announce) this.say(this.words.unpicked);
@@ -560,18 +629,12 @@ class Puzzle {
 
   refuse(from, to, text, mark) {
     const play = `${placeName(from)}/${placeName(to)}`;
-    this.say(fill(this.words.refused, { play, reason: text }), placeName(mark));
+    this.say(fillJoined(this.words.refused, { play, reason: text }, "reason"), placeName(mark));
     this.view.mark(this.board, mark);
   }
 
-  step(source, die, target, { quiet = false } = {}) {
-    const before = this.board;
-    const { board, notation, to } = applyStep(before, source, die, this.data.capture);
-    this.history.push({ board: before, dice: this.dice, state: this.state, notation });
-    this.board = board;
-    this.dice = this.dice.slice();
-    this.dice.splice(this.dice.indexOf(die), 1);
-    this.state = target;
+  /** A step played: the checker glides, and a play that ends here is judged. */
+  showStep({ from, to, notation, before, board, complete }, { quiet = false } = {}) {
     delete this.root.dataset.verdict;
     this.unselect(false);
     this.showDice();
@@ -579,12 +642,12 @@ class Puzzle {
       this.view.draw(board);
     } else {
       this.view.draw(before);
-      this.hideTop(before, source);
-      this.view.glide(this.view.top(before, source), this.view.landing(before, to), () => this.view.draw(board));
+      this.hideTop(before, from);
+      this.view.glide(this.view.top(before, from), this.view.landing(before, to), () => this.view.draw(board));
     }
     this.drawn = true;
     if (!quiet) this.say(fill(this.words.played, { step: notation }));
-    if (this.node()[0] >= 0) this.judge(quiet);
+    if (complete) this.judge(quiet);
   }
 
   hideTop(board, place) {
@@ -596,29 +659,27 @@ class Puzzle {
 
   judge(quiet) {
     const w = this.words;
-    const play = this.node()[0];
-    const notation = this.data.plays[play];
-    this.judged = true;
+    const play = this.turn.play;
     const explain = this.explanation();
-    if (this.graph.a.includes(play)) {
+    if (this.turn.solved) {
       this.root.dataset.verdict = "accepted";
       if (!quiet) {
+        this.outcome(true);
         this.solved();
-        this.say(fill(w.accepted, { play: notation }) + explain);
+        this.say(fill(w.accepted, { play }) + explain);
       }
     } else {
       this.root.dataset.verdict = "legal";
-      this.say(fill(w.not_answer, { play: notation }) + explain);
+      if (!quiet) this.outcome(false);
+      // Not the teacher's explanation, which would give the answer away: what the answer does
+      // better, as the engine found it.
+      const why = this.turn.whyNot();
+      this.say(fill(w.not_answer, { play }) + (why ? ` ${why}` : ""));
     }
   }
 
   undo() {
-    if (!this.history.length) return;
-    const last = this.history.pop();
-    this.board = last.board;
-    this.dice = last.dice;
-    this.state = last.state;
-    this.judged = false;
+    if (!this.turn.undo()) return;
     delete this.root.dataset.verdict;
     this.unselect(false);
     this.view.draw(this.board);
@@ -627,77 +688,28 @@ class Puzzle {
   }
 
   done() {
-    const node = this.node();
-    if (node[0] >= 0) return this.judge(false);
-    const [words] = this.graph.r[node[2]];
-    const left = fill(this.words.unfinished[Math.min(this.dice.length, 4) - 1], { dice: this.dice.join(", ") });
+    if (this.turn.complete) return this.judge(false);
+    const { dice } = this.turn;
+    const left = fill(this.words.unfinished[Math.min(dice.length, 4) - 1], { dice: dice.join(", ") });
     this.root.dataset.verdict = "unfinished";
-    this.say(`${left} ${fill(words, { play: this.example() })}`);
+    this.say(`${left} ${this.turn.unfinished()}`);
   }
 
-  /** The steps from state ``from`` to the nearest state where a solving play ends. */
-  pathToAnswer(from) {
-    const wanted = new Set(this.graph.a);
-    const seen = new Map([[from, null]]);
-    const queue = [from];
-    while (queue.length) {
-      const index = queue.shift();
-      const node = this.graph.s[index];
-      if (node[0] >= 0 && wanted.has(node[0])) {
-        const steps = [];
-        for (let at = index; seen.get(at); at = seen.get(at).from) steps.unshift(seen.get(at));
-        return steps;
-      }
-      const flat = node[1] || [];
-      const dice = this.diceAt(index);
-      for (let i = 0; i < flat.length; i += 1 + dice.length) {
-        dice.forEach((die, k) => {
-          const outcome = flat[i + 1 + k];
-          if (outcome >= 0 && !seen.has(outcome)) {
-            seen.set(outcome, { from: index, source: flat[i], die, target: outcome });
-            queue.push(outcome);
-          }
-        });
-      }
-    }
-    return null;
-  }
-
-  /** The different dice still to play in state ``index``, found by walking from the start. */
-  diceAt(index) {
-    if (!this.diceOf) {
-      // Each state's dice: the roll minus the dice of the steps that reach it.
-      const start = this.data.dice[0] === this.data.dice[1] ? Array(4).fill(this.data.dice[0]) : this.data.dice.slice();
-      this.diceOf = new Map([[0, start]]);
-      const queue = [0];
-      while (queue.length) {
-        const at = queue.shift();
-        const dice = this.diceOf.get(at);
-        const distinct = [...new Set(dice)].sort((a, b) => b - a);
-        const flat = this.graph.s[at][1] || [];
-        for (let i = 0; i < flat.length; i += 1 + distinct.length) {
-          distinct.forEach((die, k) => {
-            const outcome = flat[i + 1 + k];
-            if (outcome >= 0 && !this.diceOf.has(outcome)) {
-              const left = dice.slice();
-              left.splice(left.indexOf(die), 1);
-              this.diceOf.set(outcome, left);
-              queue.push(outcome);
-            }
-          });
-        }
-      }
-    }
-    return [...new Set(this.diceOf.get(index))].sort((a, b) => b - a);
-  }
-
+  /** Graded hints: the rule at stake, then the checker to move, then the step; once the
+   *  turn has moved on, the next hint starts at the checker (the rule is said once). */
   hint() {
     const w = this.words;
-    if (this.node()[0] >= 0) return this.say(w.over);
-    const path = this.pathToAnswer(this.state);
-    if (!path) return this.say(w.no_answer_from_here);
-    const { source, die } = path[0];
-    const to = destination(source, die);
+    if (this.turn.complete) return this.say(w.over);
+    if (this.hintState !== this.turn.state) {
+      this.hintLevel = Math.min(this.hintLevel ?? 0, 1);
+      this.hintState = this.turn.state;
+    }
+    const hint = this.turn.hintAt(this.hintLevel);
+    if (!hint) return this.say(w.no_answer_from_here);
+    this.hintLevel += 1;
+    if (hint.kind === "rule") return this.say(fill(w.hint_rule, { rule: hint.rule }));
+    const { source, to } = hint.step;
+    if (hint.kind === "checker") return this.say(fill(w.hint_checker, { place: this.placeWords(source) }));
     this.select(source);
     this.say(fill(w.hint_step, { step: `${placeName(source)}/${placeName(to)}` }));
   }
@@ -706,123 +718,39 @@ class Puzzle {
     this.reset(false);
     this.view.draw(this.board);
     this.drawn = true;
-    const path = this.pathToAnswer(0) || [];
-    const play = this.data.plays[this.graph.a[0]];
+    const { play, steps: path } = this.turn.solution();
     this.say(fill(this.words.solution_play, { play }));
     const token = {};
     this.playing = token;
     const next = (index) => {
       if (this.playing !== token || index >= path.length) return;
-      const { source, die, target } = path[index];
-      this.step(source, die, target, { quiet: true });
+      const { source, die } = path[index];
+      this.showStep(this.turn.step(source, die), { quiet: true });
       if (reducedMotion()) next(index + 1);
       else setTimeout(() => next(index + 1), 420);
     };
     next(0);
   }
-
-  // The other kinds of task ------------------------------------------------------------------
-
-  buildAnswer(box) {
-    const w = this.words;
-    const answer = this.data.answer;
-    const kind = this.data.task;
-    const choose = (pairs, correct) => {
-      for (const [value, text] of pairs) {
-        this.button(`choice-${value}`, text, () => this.verdict(value === correct), box);
-      }
-    };
-    if (kind === "legal") choose([["yes", w.yes_legal], ["no", w.no_illegal]], answer.legal ? "yes" : "no");
-    else if (kind === "pass") choose([["yes", w.yes_pass], ["no", w.no_pass]], answer.passes ? "yes" : "no");
-    else if (kind === "count") {
-      const input = this.field(box, w.your_answer, "number");
-      this.button("check", w.check, () => this.verdict(Number(input.value) === answer.number && input.value !== ""), box);
-    } else if (kind === "destinations") {
-      this.paragraph("tw-tick-hint", box).textContent = w.tick_hint;
-      this.tickLine = this.paragraph("tw-ticked", box);
-      this.showTicked();
-      this.button("check", w.check, () => {
-        const wanted = new Set(answer.places);
-        this.verdict(wanted.size === this.ticks.size && [...wanted].every((p) => this.ticks.has(p)));
-      }, box);
-    } else if (kind === "result") {
-      const winners = [["mover", w.mover], ["opponent", w.opponent]];
-      if (answer.draw) winners.push(["none", w.nobody]);
-      const winner = this.select_(box, w.winner, winners);
-      const how = this.select_(box, w.how, answer.kinds);
-      const points = this.field(box, w.points, "number");
-      this.button("check", w.check, () => this.verdict(
-        winner.value === (answer.winner ?? "none") && how.value === answer.kind && Number(points.value) === answer.points,
-      ), box);
-    } else if (kind === "cube" && answer.action === "take") {
-      const values = [2, 4, 8, 16, 32, 64].map((v) => [String(v), String(v)]);
-      const value = this.select_(box, w.cube_value, values);
-      const owner = this.select_(box, w.cube_owner, [["mover", w.mover], ["opponent", w.opponent]]);
-      this.button("check", w.check, () => this.verdict(Number(value.value) === answer.value && owner.value === answer.owner), box);
-    } else if (kind === "cube") {
-      const points = this.field(box, w.points, "number");
-      this.button("check", w.check, () => this.verdict(Number(points.value) === answer.points), box);
-    }
-  }
-
-  field(box, text, type) {
-    const label = document.createElement("label");
-    label.className = "tw-field";
-    label.append(text, " ");
-    const input = document.createElement("input");
-    input.type = type;
-    input.min = "0";
-    input.inputMode = "numeric";
-    label.appendChild(input);
-    box.appendChild(label);
-    return input;
-  }
-
-  select_(box, text, options) {
-    const label = document.createElement("label");
-    label.className = "tw-field";
-    label.append(text, " ");
-    const select = document.createElement("select");
-    for (const [value, words] of options) {
-      const option = document.createElement("option");
-      option.value = value;
-      option.textContent = capitalized(words);
-      select.appendChild(option);
-    }
-    label.appendChild(select);
-    box.appendChild(label);
-    return select;
-  }
-
-  verdict(right) {
-    this.root.dataset.verdict = right ? "right" : "wrong";
-    if (right) {
-      this.solved();
-      // (The answer may end a sentence of its own: the message adds the full stop.)
-      const answer = capitalized(this.data.answer_text).replace(/\.$/, "");
-      this.say(fill(this.words.right, { answer }) + this.explanation());
-    } else {
-      this.say(this.words.wrong);
-    }
-  }
-
-  tick(place) {
-    if (place === BAR) return;
-    if (this.ticks.has(place)) this.ticks.delete(place);
-    else this.ticks.add(place);
-    this.view.clearMarks("tw-tick");
-    for (const p of this.ticks) this.view.destination(this.board, p, "tw-tick");
-    this.showTicked();
-    this.announce(this.tickLine.textContent);
-  }
-
-  showTicked() {
-    const names = [...this.ticks].sort((a, b) => (a === OFF) - (b === OFF) || b - a).map((p) => this.placeWords(p));
-    this.tickLine.textContent = fill(this.words.ticked, { places: names.join(", ") || this.words.nothing });
-  }
 }
 
 // Every page ---------------------------------------------------------------------------------
+
+
+/**
+ * Each puzzle's board no taller than the window below the puzzle's top, beside its panel
+ * (widget.css): where the puzzle starts on the page (the title above it may take two lines)
+ * and the board's proportions.
+ */
+function fitBoards() {
+  for (const root of document.querySelectorAll(".tabula-puzzle.tw-ready")) {
+    const box = root.querySelector(".tabula-board svg")?.viewBox.baseVal;
+    if (box?.height) root.style.setProperty("--tw-aspect", (box.width / box.height).toFixed(4));
+    // A puzzle page's board fits the window below the puzzle's top; a board to try, further
+    // down a rules page, keeps the stylesheet's default.
+    if (root.classList.contains("tabula-try")) continue;
+    root.style.setProperty("--tw-top", `${Math.round(root.getBoundingClientRect().top + window.scrollY)}px`);
+  }
+}
 
 function setUp() {
   for (const root of document.querySelectorAll(".tabula-puzzle[data-puzzle-id]")) {
@@ -838,11 +766,13 @@ function setUp() {
     }
     if (!data.words) continue;
     root.dataset.twReady = "yes";
-    const puzzle = new Puzzle(root, data);
-    if (data.task === "destinations") puzzle.view.source(puzzle.board, data.answer.point);
+    new Puzzle(root, data);
   }
+  fitBoards();
   showTicks();
 }
+
+window.addEventListener("resize", fitBoards);
 
 if (window.document$) window.document$.subscribe(setUp);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
@@ -850,4 +780,6 @@ else setUp();
 
 // For the browser tests and the curious: the ids of solved puzzles.
 window.tabulaSolved = () => [...solvedIds()];
+// For the practice and progress pages (practice.js): the same store.
+shared.progress = { solvedIds, saveSolved };
 })();

@@ -1,0 +1,143 @@
+"""The referee board's Python side (``referee_bridge.py``), run here under CPython: the same file
+and the same zip the browser runs under Pyodide (generator/site/referee.py), without a browser.
+
+Every reason it words is the one generator/locale words, in every language, from the catalog the
+zip ships; each way of writing a position sets up the same board; the set-up clicks make the
+positions they say.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import string
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.engine import Refusal, find_variant, to_position_id, to_text, to_xgid
+from generator.engine.errors import WORDS as ERROR_WORDS
+from generator.engine.errors import PositionError
+from generator.engine.reasons import WORDS, Words
+from generator.locale import LANGUAGES, explain
+from generator.puzzles.diagnostics import engine_words
+from generator.site.assets import referee_bridge as bridge
+from generator.site.referee import engine_zip
+
+SAMPLES: dict[str, Any] = {"play": "13/8 6/5*", "side": "mover", "variant": "Long Nardy"}
+
+
+@pytest.fixture(scope="module")
+def catalogs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str | None]:
+    """Each language's catalog as the zip ships it (``None``: English, the message ids)."""
+    folder = tmp_path_factory.mktemp("referee")
+    with zipfile.ZipFile(io.BytesIO(engine_zip())) as archive:
+        archive.extractall(folder)
+        names = set(archive.namelist())
+    assert {"referee_bridge.py", "generator/engine/moves.py", "generator/__init__.py"} <= names
+    return {
+        lang: None if lang == "en" else str(folder / "locale" / f"{lang}.mo") for lang in LANGUAGES
+    }
+
+
+@pytest.fixture
+def board() -> Iterator[bridge.Board]:
+    bridge.BOARD = bridge.Board()
+    yield bridge.BOARD
+    bridge.use_catalog(None)
+
+
+def ask(**request: object) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(bridge.ask(json.dumps(request)))
+    return answer
+
+
+def _params(words: Words, count: int) -> dict[str, Any]:
+    """A value for each of the words' parameters (``count`` for the count)."""
+    texts = (words.singular, words.plural or "")
+    names = {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
+    names |= {words.number} if words.number else set()
+    return {name: SAMPLES.get(name, count if name == "count" else 7) for name in names}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", [1, 2, 5])
+def test_every_reason_is_worded_as_the_site_words_it(catalogs, board, lang, count) -> None:
+    bridge.use_catalog(catalogs[lang])
+    for code, words in WORDS.items():
+        refusal = Refusal.of(code, **_params(words, count))
+        assert bridge.explain(refusal) == explain(refusal, lang), code
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_engine_error_is_worded_as_the_site_words_it(catalogs, board, lang) -> None:
+    bridge.use_catalog(catalogs[lang])
+    for code, words in ERROR_WORDS.items():
+        error = PositionError.of(code, **_params(words, 2))
+        assert bridge.explain(error) == engine_words(error).render(lang), code  # type: ignore[union-attr]
+
+
+def test_every_way_of_writing_a_position_sets_up_the_same_board(board) -> None:
+    position = find_variant("backgammon").position(
+        mover={"bar": 1, 24: 1, 13: 5, 8: 3, 6: 5}, opponent={1: 2, 12: 5, 17: 3, 19: 5}
+    )
+    text = to_text(position)
+    written = [
+        text,
+        to_xgid(position),
+        to_position_id(position),
+        f'position: {{text: "{text}"}}',
+        f'position: {{gnubg: "{to_position_id(position)}"}}',
+        "position:\n  mover: {bar: 1, 24: 1, 13: 5, 8: 3, 6: 5}\n"
+        "  opponent: {1: 2, 12: 5, 17: 3, 19: 5}\ndice: [6, 3]\n",
+    ]
+    ask(do="game", game="backgammon")
+    for each in written:
+        ask(do="start")
+        answer = ask(do="paste", text=each)
+        assert answer["error"] is None and answer["text"] == text, each
+    assert answer["dice"] == [6, 3]  # the puzzle's dice came with its position
+
+
+def test_a_position_that_cannot_stand_is_refused_with_the_engines_words(board) -> None:
+    ask(do="game", game="long-nardy")
+    answer = ask(do="paste", text="24:16 / 12:15")
+    assert answer["error"] == "the mover has 16 checkers on the board and bar; a side has 15"
+    assert answer["text"] == "24:15 / 12:15"  # the board stays as it was
+
+
+def test_a_plakoto_pin_both_ways_and_lifted_again(board) -> None:
+    ask(do="game", game="plakoto")
+    ask(do="empty")
+    ask(do="edit", tool="add-opponent", place=7)
+    answer = ask(do="edit", tool="pin", place=7)
+    assert (answer["text"], answer["opponentPinned"]) == ("7:1 / 7:1^", [7])
+    ask(do="edit", tool="add", place=3)
+    answer = ask(do="edit", tool="pin", place=3)
+    assert answer["text"] == "7:1 3:1^ / 7:1^ 3:1" and answer["moverPinned"] == [3]
+    answer = ask(do="edit", tool="pin", place=7)  # the pinning checker lifted off
+    assert answer["text"] == "3:1^ / 7:1 3:1"
+    answer = ask(do="edit", tool="remove", place=3)  # the top checker: the pinning one
+    assert (answer["text"], answer["moverPinned"]) == ("3:1 / 7:1", [])
+
+
+def test_a_turn_step_by_step_then_the_board_turned(board) -> None:
+    ask(do="game", game="long-nardy")
+    ask(do="dice", dice=[6, 5])
+    assert ask(do="step", source=24, die=6)["kind"] == "accepted"
+    refused = ask(do="step", source=24, die=5)
+    assert refused["kind"] == "refused"
+    assert refused["message"] == Refusal.of("head_once_first_turn").message()
+    done = ask(do="step", source=18, die=5)
+    assert (done["done"], done["play"], done["left"]) == (True, "24/18/13", [])
+    assert ask(do="undo")["played"] == ["24/18"]
+    turned = ask(do="play", play="24/18/13") and ask(do="next")
+    assert turned["text"] == "24:15 / 12:14 1:1" and turned["dice"] is None
+
+
+def test_the_zip_is_the_same_from_build_to_build() -> None:
+    assert engine_zip() == engine_zip()
+    assert Path(bridge.__file__).name == "referee_bridge.py"
