@@ -56,6 +56,15 @@ WORDS: dict[str, Words] = {
     "not_point_count": N_("{word} in {text} is not 'point:count' (such as 13:5, bar:1 or 10:1^)"),
     "written_twice": N_("the {side}'s {place} is written twice in {text}"),
     "pinned_on_bar": N_("{word}: a checker on the bar cannot be pinned"),
+    "pin_side": N_('a pinned checker\'s side is "mover" or "opponent", not {written}'),
+    "pin_point": N_("a pinned checker stands on a point 1..24, not {written}"),
+    "pin_not_alone_under": N_(
+        "the {side}'s checker pinned on {point} must stand there alone ({count} found) under at "
+        "least one of the {pinner}'s checkers ({pinners} found)"
+    ),
+    "pinned_twice": N_("point {point} is listed as pinned twice"),
+    "unknown_variant": N_("unknown variant {written}; use one of: {known}"),
+    "unknown_rules": N_("unknown rules {written} for {game}; use one of: {known}"),
     "not_an_object": N_('a position is an object: {{"mover": {{...}}, "opponent": {{...}}}}'),
     "unknown_fields": ngettext(
         'unknown position field {fields}; a position has "mover", "opponent" and, for Plakoto, '

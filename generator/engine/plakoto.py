@@ -45,21 +45,22 @@ class Plakoto(Variant):
         found: dict[str, set[int]] = {"mover": set(), "opponent": set()}
         for side, point in pinned:
             if side not in found:
-                raise PositionError(
-                    f'a pinned checker\'s side is "mover" or "opponent", not {side!r}'
-                )
+                raise PositionError.of("pin_side", written=repr(side))
             if isinstance(point, bool) or not isinstance(point, int) or point not in POINTS:
-                raise PositionError(f"a pinned checker stands on a point 1..24, not {point!r}")
+                raise PositionError.of("pin_point", written=repr(point))
             own, other = (mover, opponent) if side == "mover" else (opponent, mover)
             pinner = "opponent" if side == "mover" else "mover"
             if own[point] != 1 or not other[point]:
-                raise PositionError(
-                    f"the {side}'s checker pinned on {point} must stand there alone "
-                    f"({own[point]} found) under at least one of the {pinner}'s checkers "
-                    f"({other[point]} found)"
+                raise PositionError.of(
+                    "pin_not_alone_under",
+                    side=side,
+                    point=point,
+                    count=own[point],
+                    pinner=pinner,
+                    pinners=other[point],
                 )
             if point in found["mover"] | found["opponent"]:
-                raise PositionError(f"point {point} is listed as pinned twice")
+                raise PositionError.of("pinned_twice", point=point)
             found[side].add(point)
         return frozenset(found["mover"]), frozenset(found["opponent"])
 

@@ -85,7 +85,9 @@ default, runner-quarter
     """
     variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
     if variant is None:
-        raise UnknownVariantError(f"unknown variant {name!r}; use one of: {', '.join(VARIANTS)}")
+        raise UnknownVariantError.of(
+            "unknown_variant", written=repr(name), known=", ".join(VARIANTS)
+        )
     return variant if rules is None else variant.with_rules(rules)
 
 

@@ -124,8 +124,8 @@ class Variant:
         presets = PRESETS[self.key]
         preset = presets.get(rules_name(rules)) if isinstance(rules, str) else None
         if preset is None:
-            raise UnknownRulesError(
-                f"unknown rules {rules!r} for {self.key}; use one of: {', '.join(presets)}"
+            raise UnknownRulesError.of(
+                "unknown_rules", written=repr(rules), game=self.key, known=", ".join(presets)
             )
         return preset.without(self.switched_off)
 
