@@ -79,11 +79,56 @@ function tabulaSwitchLanguage() {
 
 // Search with Pagefind: one index per language, Russian stemmed, fully static. The search
 // page holds <div id="tabula-search">; the bundle is loaded from the site's own /pagefind/.
+// Every page's header has a box (partials/header.html) that opens the search page with what
+// was typed (?q=...), and "/" focuses it.
+
+// What a reader looks up is a rule: the pages that explain it count most (their words are
+// weighted when the index is built: generator/site/search.py), however long they are and
+// however often a shorter page repeats the word; a puzzle's title is one of its headings, no
+// more.
+const TABULA_RANKING = {
+  pageLength: 0,
+  termFrequency: 0,
+  termSaturation: 2,
+  metaWeights: { title: 0 },
+};
+
+// Pagefind's words where its own are wrong for this site: its Russian counts the results
+// with one plural form («3 результатов»); a form with the count at the end reads right for
+// every number.
+const TABULA_SEARCH_WORDS = {
+  en: { label: "Search this site", translations: {} },
+  ru: {
+    label: "Поиск по сайту",
+    translations: {
+      placeholder: "Поиск",
+      clear_search: "Очистить",
+      load_more: "Показать ещё",
+      search_label: "Поиск по сайту",
+      zero_results: "По запросу «[SEARCH_TERM]» ничего не найдено",
+      one_result: "Результаты по запросу «[SEARCH_TERM]»: [COUNT]",
+      many_results: "Результаты по запросу «[SEARCH_TERM]»: [COUNT]",
+      alt_search:
+        "По запросу «[SEARCH_TERM]» ничего не найдено. " +
+        "Показаны результаты по запросу «[DIFFERENT_TERM]»",
+      search_suggestion: "По запросу «[SEARCH_TERM]» ничего не найдено. Попробуйте другой запрос",
+      searching: "Ищем «[SEARCH_TERM]»…",
+    },
+  },
+};
+
+function tabulaSearchWords() {
+  const lang = (document.documentElement.lang || "").toLowerCase().split("-")[0];
+  return TABULA_SEARCH_WORDS[lang] || TABULA_SEARCH_WORDS.en;
+}
+
 function tabulaSearch() {
   const box = document.getElementById("tabula-search");
   if (!box || box.dataset.ready) return;
   box.dataset.ready = "yes";
   const root = tabulaRoot;
+  const words = tabulaSearchWords();
+  const query = new URLSearchParams(location.search).get("q") || "";
   // Instant navigation removes from <head> what the next page does not have: add the
   // stylesheet again on every visit of the search page.
   if (!document.getElementById("tabula-pagefind-css")) {
@@ -93,8 +138,8 @@ function tabulaSearch() {
     style.href = tabulaLink("pagefind/pagefind-ui.css").href;
     document.head.appendChild(style);
   }
-  const start = () =>
-    new PagefindUI({
+  const start = () => {
+    const search = new PagefindUI({
       element: "#tabula-search",
       bundlePath: tabulaLink("pagefind/").href,
       // Result links relative to where the site is served, not to the domain's root.
@@ -102,7 +147,23 @@ function tabulaSearch() {
       showSubResults: true,
       showImages: false,
       resetStyles: false,
+      autofocus: !query,
+      ranking: TABULA_RANKING,
+      translations: words.translations,
     });
+    // Pagefind's box is named only by its tooltip: a label names it.
+    const input = box.querySelector("input.pagefind-ui__search-input");
+    if (input && !input.id) {
+      input.id = "tabula-search-input";
+      const label = document.createElement("label");
+      label.className = "tabula-visually-hidden";
+      label.htmlFor = input.id;
+      label.textContent = words.label;
+      input.before(label);
+    }
+    box.tabulaSearch = search;
+    if (query) search.triggerSearch(query);
+  };
   if (window.PagefindUI) return start();
   const script = document.createElement("script");
   script.src = tabulaLink("pagefind/pagefind-ui.js").href;
@@ -110,9 +171,61 @@ function tabulaSearch() {
   document.head.appendChild(script);
 }
 
+// The header's box. Its form names the search page relative to the first page; instant
+// navigation keeps the header while the address changes, so the address is made whole once.
+// On the search page itself, what is typed there is searched in place.
+function tabulaHeaderSearch() {
+  const form = document.querySelector("form.tabula-header-search");
+  if (!form || form.dataset.ready) return;
+  form.dataset.ready = "yes";
+  let action = form.action;
+  // An offline copy opened from a folder names a folder's page, as its links do.
+  if (location.protocol === "file:" && action.endsWith("/")) action += "index.html";
+  form.setAttribute("action", action);
+  form.addEventListener("submit", (event) => {
+    const search = document.getElementById("tabula-search")?.tabulaSearch;
+    const typed = form.elements.namedItem("q")?.value.trim() || "";
+    if (!search || !typed) return;
+    event.preventDefault();
+    search.triggerSearch(typed);
+  });
+  // "/" anywhere but in a field: the search page's own box, else the header's, else (a narrow
+  // screen shows only the header's button) the search page.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const at = event.target;
+    if (at instanceof Element && at.closest("input, textarea, select, [contenteditable]")) return;
+    const input = form.elements.namedItem("q");
+    if (input?.disabled) return; // an offline copy: search needs a web server
+    event.preventDefault();
+    const page = document.querySelector("#tabula-search input.pagefind-ui__search-input");
+    if (page) return page.focus();
+    if (input && input.offsetParent !== null) return input.focus();
+    form.requestSubmit();
+  });
+}
+
+// A table wider than the page scrolls inside Material's wrapper: one that a keyboard can
+// reach and scroll, named for a screen reader by the section it belongs to.
+function tabulaScrollingTables() {
+  for (const wrap of document.querySelectorAll("article .md-typeset__scrollwrap")) {
+    if (wrap.hasAttribute("role")) continue;
+    let heading = wrap.previousElementSibling;
+    while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
+    heading = heading || document.querySelector("article h1");
+    const caption = wrap.querySelector("caption");
+    const name = (caption || heading)?.textContent.replace(/[¶#]\s*$/, "").trim();
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    if (name) wrap.setAttribute("aria-label", name);
+  }
+}
+
 function tabulaPage() {
   tabulaSwitchLanguage();
+  tabulaHeaderSearch();
   tabulaSearch();
+  tabulaScrollingTables();
 }
 
 if (window.document$) {

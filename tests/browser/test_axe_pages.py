@@ -1,0 +1,123 @@
+"""Every kind of page passes axe-core with no serious or critical violation, in both languages,
+both colour schemes and at a phone's and a desktop's width; and a first visit fetches one
+sitemap at most, the one Material's instant navigation reads to know the site's pages (it
+fetched three: one more for each language linked in <head>, links this site does not need).
+
+One browser, one loop: a fresh context per language and scheme (a first visit; Material
+follows the system's scheme), each page opened once and checked at each width in turn;
+axe reports violations only, not what passed, which keeps it to about a second a check.
+axe-core is the npm package the Makefile installs (.installed-axe); without it the test skips,
+saying why.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .conftest import TIMEOUT_MS, Site
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+AXE = Path(os.environ.get("TABULA_AXE", REPO / ".venv/axe/node_modules/axe-core/axe.min.js"))
+
+LANGUAGES = {"en": "", "ru": "ru/"}
+WIDTHS = (360, 1280)
+"""Narrowest first (see the loop)."""
+SCHEMES = ("light", "dark")
+
+PAGES = {
+    "home": "",
+    "rules": "rules/backgammon/",
+    "FAQ": "faq/backgammon/",
+    "compare": "compare/",
+    "glossary": "glossary/",
+    "examples": "examples/tavla/",
+    "gallery": "gallery/",
+    "puzzles": "puzzles/",
+    "puzzle": "puzzles/bg-bar-enter-first/",
+    "lesson": "lessons/bearing-off/",
+    "worksheet": "lessons/bearing-off/worksheet/",
+    "teachers": "teachers/",
+    # The search page with results shown, and its "Load more" button.
+    "search": "search/?q=checker",
+    "404": "404.html",
+}
+"""A page of every kind, as a path from a language's top."""
+
+# What axe reports, as short lines: the rule, its impact, and where (a few nodes).
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id} (${v.impact}): ` +
+      v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '));
+}"""
+
+
+def settle(page: Page, path: str) -> None:
+    """Wait until the page shows what a reader would check (the search's results) and is at
+    rest: no transition under way (a drawer sliding, a colour fading), whose halfway colours
+    axe would measure."""
+    page.locator("article h1").first.wait_for()
+    if path.startswith("search/"):
+        page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
+    at_rest(page)
+
+
+def at_rest(page: Page) -> None:
+    page.wait_for_function(
+        "document.getAnimations().every(animation => animation.playState !== 'running')"
+    )
+
+
+def test_no_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
+    browser: Browser, site: Site
+) -> None:
+    if not AXE.is_file():
+        pytest.skip(
+            f"axe-core is not installed at {AXE} (make .venv/.installed-axe, or point "
+            "TABULA_AXE at axe.min.js)"
+        )
+    for path in PAGES.values():
+        file = site.folder / path.split("?")[0]
+        assert (file / "index.html").is_file() or file.is_file(), f"no page {path} in the site"
+    found: list[str] = []
+    sitemaps: list[str] = []
+    too_many: list[str] = []
+    for lang, prefix in LANGUAGES.items():
+        for scheme in SCHEMES:
+            context = browser.new_context(
+                viewport={"width": WIDTHS[0], "height": 800}, color_scheme=scheme
+            )
+            context.set_default_timeout(TIMEOUT_MS)
+            context.on(
+                "request",
+                lambda request: "sitemap" in request.url and sitemaps.append(request.url),
+            )
+            page = context.new_page()
+            try:
+                for kind, path in PAGES.items():
+                    sitemaps.clear()
+                    page.goto(site(prefix + path))
+                    settle(page, path)
+                    if scheme == SCHEMES[0]:  # what a page fetches: the same in each scheme
+                        page.wait_for_load_state("networkidle")
+                        if len(sitemaps) > 1:
+                            too_many.append(f"{kind} ({lang}): {sitemaps}")
+                    page.add_script_tag(path=str(AXE))
+                    # Opened at the phone's width: widening shows the sidebars as they are,
+                    # narrowing would catch the drawer on its way out of sight.
+                    for width in WIDTHS:
+                        page.set_viewport_size({"width": width, "height": 800})
+                        at_rest(page)
+                        where = f"{kind} ({lang}, {scheme}, {width}px)"
+                        found += [f"{where}: {line}" for line in page.evaluate(RUN_AXE)]
+            finally:
+                context.close()
+    assert not found, "\n".join(found)
+    assert not too_many, "\n".join(too_many)
