@@ -350,10 +350,11 @@ def test_show_still_asks_a_bilingual_project_for_both_texts(
 # The Latin words a Russian help may hold: commands, options' values, file names, the contract's
 # "path:line:column: error:", names of formats and programs.
 CODE_WORDS = {
-    "Backgammon", "Chromium", "GNU", "ID", "JSON", "Position", "README", "Tabula", "XGID", "backgammon",
-    "bench", "build", "check", "column", "drill", "en", "engine", "error", "generator", "head",
-    "id", "index", "init", "line", "mkdocs", "new", "offline", "path", "plays", "puzzle",
-    "pages", "puzzles", "python", "referee", "render", "ru", "show", "site", "widget", "zip",
+    "Backgammon", "Chromium", "GNU", "ID", "JSON", "Position", "README", "Tabula", "XGID",
+    "backgammon", "bench", "build", "check", "column", "drill", "en", "engine", "error",
+    "generator", "head", "id", "index", "init", "line", "mkdocs", "new", "offline", "pages", "path",
+    "plays", "puzzle", "puzzles", "python", "referee", "render", "ru", "show", "site", "widget",
+    "zip",
 }  # fmt: skip
 LATIN_WORD = re.compile(r"(?<![\w./-])[A-Za-z]{2,}(?![\w-])")
 

@@ -23,7 +23,7 @@ import http.server
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,7 +90,7 @@ class Visit:
     """Requests for a sitemap."""
 
 
-SHOWN = (
+SHOWN: tuple[tuple[str, Callable[[Visit], str]], ...] = (
     ("sent KB", lambda one: f"{one.transferred / 1024:.0f}"),
     ("raw KB", lambda one: f"{one.uncompressed / 1024:.0f}"),
     ("requests", lambda one: str(one.requests)),

@@ -77,7 +77,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def content(page: Path) -> str:
     """The page's article: what the Markdown and the plugin made of the page's source."""
     html = page.read_text(encoding="utf-8")
-    found = re.search(r'<article class="md-content__inner[^"]*"[^>]*>(.*?)</article>', html, re.DOTALL)
+    article = r'<article class="md-content__inner[^"]*"[^>]*>(.*?)</article>'
+    found = re.search(article, html, re.DOTALL)
     assert found, page
     return found.group(1)
 
