@@ -252,14 +252,20 @@ def test_search_finds_other_forms_of_a_word_in_the_readers_language(
     search = site(f"{PREFIX[lang]}search/")
     click_and_wait(page, f'nav.md-nav--primary a[href="{search}"]', search, "#tabula-search input")
     page.locator("#tabula-search input").fill(typed)
-    # The first results shown (five), not only the first to arrive: the pages that explain a
-    # word come first, and they hold it in every form.
-    page.wait_for_function(
-        "document.querySelectorAll('#tabula-search .pagefind-ui__result').length >= 5"
+    # The pages of the first results (the rules pages, which hold the word in every form, come
+    # first; "load more" twice reaches the pages that hold only another form of it).
+    results = "#tabula-search .pagefind-ui__result"
+    page.wait_for_function(f"document.querySelectorAll('{results}-link').length >= 5")
+    for shown in (5, 10):
+        more = page.locator("#tabula-search .pagefind-ui__button")
+        if not more.count():
+            break
+        more.first.click()
+        page.wait_for_function(f"document.querySelectorAll('{results}').length > {shown}")
+    hrefs: list[str] = page.eval_on_selector_all(
+        f"{results}-link", "links => links.map(link => link.href)"
     )
-    links: list[str] = page.eval_on_selector_all(
-        "#tabula-search .pagefind-ui__result-link", "links => links.map(link => link.href)"
-    )
+    links = list(dict.fromkeys(href.split("#")[0] for href in hrefs))
     ours = site(PREFIX[lang])
     foreign = site(PREFIX[OTHER[lang]])
     for link in links:
@@ -280,7 +286,9 @@ def test_search_finds_other_forms_of_a_word_in_the_readers_language(
     assert tab.errors == []
 
     # A result opens its page, in the same language.
-    page.locator("#tabula-search .pagefind-ui__result-link").nth(links.index(found[0])).click()
+    page.eval_on_selector_all(
+        f"{results}-link", "(links, url) => links.find(link => link.href === url).click()", found[0]
+    )
     page.wait_for_url(found[0])
     page.locator("article h1").first.wait_for()
     assert html_lang(page) == lang
