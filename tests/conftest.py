@@ -84,6 +84,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 SLOWEST = (
+    "tests/browser/test_axe_pages.py",
+    "tests/browser/test_axe_pages_ru.py",
     "tests/browser/test_referee.py",
     "tests/widget/test_progress_store.py",
     "tests/browser/test_site.py",

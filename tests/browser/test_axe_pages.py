@@ -3,7 +3,8 @@ both colour schemes and at a phone's and a desktop's width; and a first visit fe
 sitemap at most, the one Material's instant navigation reads to know the site's pages (it
 fetched three: one more for each language linked in <head>, links this site does not need).
 
-One browser, one loop: a fresh context per language and scheme (a first visit; Material
+One browser, one loop a language (this module English, test_axe_pages_ru.py Russian, so the two
+test processes share the sweep): a fresh context per scheme (a first visit; Material
 follows the system's scheme), each page opened once and checked at each width in turn;
 axe reports violations only, not what passed, which keeps it to about a second a check.
 axe-core is the npm package the Makefile installs (.installed-axe); without it the test skips,
@@ -75,9 +76,15 @@ def at_rest(page: Page) -> None:
     )
 
 
-def test_no_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
+def test_no_english_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
     browser: Browser, site: Site
 ) -> None:
+    check_pages(browser, site, "en")
+
+
+def check_pages(browser: Browser, site: Site, lang: str) -> None:
+    """Every kind of page of ``lang``, in each scheme and at each width. One module a language,
+    so that the two test processes share the sweep (tests/browser/test_axe_pages_ru.py)."""
     if not AXE.is_file():
         pytest.skip(
             f"axe-core is not installed at {AXE} (make .venv/.installed-axe, or point "
@@ -89,35 +96,35 @@ def test_no_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap
     found: list[str] = []
     sitemaps: list[str] = []
     too_many: list[str] = []
-    for lang, prefix in LANGUAGES.items():
-        for scheme in SCHEMES:
-            context = browser.new_context(
-                viewport={"width": WIDTHS[0], "height": 800}, color_scheme=scheme
-            )
-            context.set_default_timeout(TIMEOUT_MS)
-            context.on(
-                "request",
-                lambda request: "sitemap" in request.url and sitemaps.append(request.url),
-            )
-            page = context.new_page()
-            try:
-                for kind, path in PAGES.items():
-                    sitemaps.clear()
-                    page.goto(site(prefix + path))
-                    settle(page, path)
-                    if scheme == SCHEMES[0]:  # what a page fetches: the same in each scheme
-                        page.wait_for_load_state("networkidle")
-                        if len(sitemaps) > 1:
-                            too_many.append(f"{kind} ({lang}): {sitemaps}")
-                    page.add_script_tag(path=str(AXE))
-                    # Opened at the phone's width: widening shows the sidebars as they are,
-                    # narrowing would catch the drawer on its way out of sight.
-                    for width in WIDTHS:
-                        page.set_viewport_size({"width": width, "height": 800})
-                        at_rest(page)
-                        where = f"{kind} ({lang}, {scheme}, {width}px)"
-                        found += [f"{where}: {line}" for line in page.evaluate(RUN_AXE)]
-            finally:
-                context.close()
+    prefix = LANGUAGES[lang]
+    for scheme in SCHEMES:
+        context = browser.new_context(
+            viewport={"width": WIDTHS[0], "height": 800}, color_scheme=scheme
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.on(
+            "request",
+            lambda request: "sitemap" in request.url and sitemaps.append(request.url),
+        )
+        page = context.new_page()
+        try:
+            for kind, path in PAGES.items():
+                sitemaps.clear()
+                page.goto(site(prefix + path))
+                settle(page, path)
+                if scheme == SCHEMES[0]:  # what a page fetches: the same in each scheme
+                    page.wait_for_load_state("networkidle")
+                    if len(sitemaps) > 1:
+                        too_many.append(f"{kind} ({lang}): {sitemaps}")
+                page.add_script_tag(path=str(AXE))
+                # Opened at the phone's width: widening shows the sidebars as they are,
+                # narrowing would catch the drawer on its way out of sight.
+                for width in WIDTHS:
+                    page.set_viewport_size({"width": width, "height": 800})
+                    at_rest(page)
+                    where = f"{kind} ({lang}, {scheme}, {width}px)"
+                    found += [f"{where}: {line}" for line in page.evaluate(RUN_AXE)]
+        finally:
+            context.close()
     assert not found, "\n".join(found)
     assert not too_many, "\n".join(too_many)

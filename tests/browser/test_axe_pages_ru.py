@@ -1,0 +1,18 @@
+"""The Russian half of the accessibility sweep of tests/browser/test_axe_pages.py: a module of
+its own, so that the two test processes share the sweep."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import Site
+from .test_axe_pages import check_pages
+
+pytestmark = pytest.mark.browser
+
+
+def test_no_russian_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
+    browser: Browser, site: Site
+) -> None:
+    check_pages(browser, site, "ru")
