@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import shutil
 import sys
 import threading
 from collections.abc import Iterator
@@ -240,17 +239,9 @@ class Site:
 def _copy_project(root: Path) -> None:
     """The project's sources into ``root``, without the pages a build of the work tree wrote
     (or is writing) into each language's tree, and :data:`EXTRA`."""
-    from generator.site.generate import GENERATED
+    from generator.site.generate import copy_sources
 
-    docs = REPO / "docs"
-
-    def generated(folder: str, names: list[str]) -> list[str]:
-        written = GENERATED if Path(folder).parent == docs else ()
-        return [name for name in names if name in written or ".tabula-" in name]
-
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "puzzles", root / "puzzles")
-    shutil.copytree(docs, root / "docs", ignore=generated)
+    copy_sources(REPO, root)
     for name, text in EXTRA.items():
         (root / "puzzles" / name).write_text(text, encoding="utf-8")
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
-import shutil
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -200,17 +199,9 @@ def build_project(root: Path, url: str) -> Path:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from generator.site.generate import GENERATED
+    from generator.site.generate import copy_sources
 
-    docs = REPO / "docs"
-
-    def generated(folder: str, names: list[str]) -> list[str]:
-        written = GENERATED if Path(folder).parent == docs else ()
-        return [name for name in names if name in written or ".tabula-" in name]
-
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "puzzles", root / "puzzles")
-    shutil.copytree(docs, root / "docs", ignore=generated)
+    copy_sources(REPO, root)
     site = root / "site"
     config = load_config(str(root / "mkdocs.yml"), site_dir=str(site), site_url=url, strict=False)
     config.plugins["tabula"].config["pdf"] = "no"

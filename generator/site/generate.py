@@ -46,6 +46,22 @@ GENERATED = ("puzzles", "lessons", "gallery", "search", "practice", "progress")
 ``practice/`` and ``progress/`` the practice and progress pages of a site that has no
 ``practice.md``.)"""
 
+
+def copy_sources(project: Path, root: Path) -> None:
+    """The sources of the site at ``project`` (mkdocs.yml, puzzles/, docs/) copied into
+    ``root``, without what a build writes into each language's tree (:data:`GENERATED`) nor a
+    build's staging folders (``*.tabula-new``, ``*.tabula-old``): a copy to build elsewhere."""
+    docs = project / "docs"
+
+    def written(folder: str, names: list[str]) -> list[str]:
+        generated = GENERATED if Path(folder).parent == docs else ()
+        return [name for name in names if name in generated or ".tabula-" in name]
+
+    shutil.copy(project / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(project / "puzzles", root / "puzzles")
+    shutil.copytree(docs, root / "docs", ignore=written)
+
+
 KEYS = ("key",)
 """The folder of a lesson's answer key, beside its page (``lessons/<id>/key/``); its PDFs are
 ``key.<lang>.pdf``."""
