@@ -81,7 +81,7 @@ def _answer(query: Any) -> str:
     else:
         rows = [
             (play.notation, play.position.mover, play.position.opponent, _pins_json(play.position))
-            for play in position.legal_plays(roll)
+            for play in position.turn(roll).plays  # sorted by notation, as the contract lists
         ]
     return plays_json(rows, variant.has_bar)
 

@@ -204,7 +204,7 @@ def test_the_fast_path_answers_exactly_as_the_engines_plays():
             position = random_position(variant, rng)
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             answer = ask({"variant": key, "position": position.to_json(), "dice": dice})
-            plays = position.legal_plays(tuple(dice))
+            plays = position.turn(tuple(dice)).plays
             assert answer["count"] == len(plays)
             assert [p["notation"] for p in answer["plays"]] == [p.notation for p in plays]
             assert [p["position"] for p in answer["plays"]] == [p.position.to_json() for p in plays]

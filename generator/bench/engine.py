@@ -183,8 +183,9 @@ def _time_paths(paths: dict[str, _Path]) -> dict[str, list[int]]:
 
 def fresh_plays(position: Position, dice: Dice) -> tuple[Play, ...]:
     """What ``position.legal_plays(dice)`` works out when the turn is not one the variant has
-    kept (:meth:`Variant.turn`): the path the bench times."""
-    return Turn(position, dice).plays
+    kept (:meth:`Variant.turn`): the path the bench times. Like ``gnubg_nn.moves``, it finds
+    the plays without writing their notation (:attr:`Turn.legal_plays`)."""
+    return Turn(position, dice).legal_plays
 
 
 def contract_line(position: Position, dice: Dice) -> str:

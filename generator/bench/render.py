@@ -49,7 +49,7 @@ def _jobs(count: int, seed: int) -> list[Job]:
         variant = variants[index % len(variants)]
         position = random_position(variant, rng)
         roll = ROLLS[rng.randrange(len(ROLLS))]
-        plays = position.legal_plays(roll)
+        plays = position.turn(roll).plays
         steps = plays[0].steps if plays else ()
         jobs.append((f"random {variant.key} #{index}", position, roll, steps))
     return jobs

@@ -127,13 +127,15 @@ class Position:
         return self.variant.turn(self, dice)
 
     def legal_plays(self, dice: tuple[int, int]) -> tuple[Play, ...]:
-        """Every legal full turn with ``dice``, one per resulting position.
+        """Every legal full turn with ``dice``, one per resulting position, in the order the
+        engine finds them (:attr:`Turn.legal_plays`); :attr:`Turn.plays` has them sorted by
+        notation.
 
         >>> from generator.engine import find_variant
         >>> len(find_variant("backgammon").start().legal_plays((3, 1)))
         16
         """
-        return self.turn(dice).plays
+        return self.turn(dice).legal_plays
 
     # Plain data in and out ---------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ The geometry and landing of Long Nardy (one opposing checker closes a point, no 
 three rules of its own: the first checker to leave the start must pass the opponent's start
 before another may leave; the mover may never end a turn holding all six points of the starting
 quarter; and a run of six in front of every opposing checker must be left broken when a play can.
+Three presets read these rules otherwise (decision 16): ``runner-quarter``,
+``quarter-every-step`` and ``let-out-always``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
-from .nardy import HEAD, SameDirection
+from .nardy import HEAD, SameDirection, opponent_route
 from .reasons import Refusal
 
 if TYPE_CHECKING:
@@ -45,19 +47,53 @@ def trapped_point(variant: SameDirection, mover: Side, opponent: Side) -> int:
     return points[0]
 
 
+def opponent_can_move(variant: Fevga, mover: Side, opponent: Side) -> bool:
+    """Whether some number from 1 to 6 could move one of the opponent's checkers, by the rules
+    of a single step: it lands on a point none of the mover's checkers holds, or it bears off
+    (every checker of theirs home: a 6 takes off the highest), and it leaves their start only as
+    their runner rule allows. (The starting-quarter rule judges the end of a turn, not a step.)"""
+    route = opponent_route(variant)  # the mover's point of the opponent's own ``n``: route[n - 1]
+    own = [0, *(opponent[point] for point in route)]  # own[n]: on the opponent's own n
+    if not any(own[7:]):
+        return True
+    start_open = (
+        own[HEAD] == CHECKERS
+        or not variant.enforces(variant.runner_code)
+        or runner_passed((opponent[OFF], *own[1:]), variant.runner_passes)
+    )
+    for point in range(1, HEAD + 1):
+        if not own[point] or (point == HEAD and not start_open):
+            continue
+        if any(not mover[route[target - 1]] for target in range(max(point - 6, 1), point)):
+            return True
+    return False
+
+
 class Fevga(SameDirection):
     key = "fevga"
     name = "Fevga"
     aliases: ClassVar[tuple[str, ...]] = ("φεύγα", "февга")
     win_words: ClassVar[tuple[str, ...]] = ("single", "mars")
-    rule_codes = frozenset({"runner_not_passed", "runner_not_in_quarter", "starting_quarter"})
+    rule_codes = frozenset(
+        {
+            "runner_not_passed",
+            "runner_not_in_quarter",
+            "starting_quarter",
+            "starting_quarter_mid_turn",
+        }
+    )
     # When the starting-quarter rule is checked: at the end of the turn (the one implementation
-    # found, RULES.md decision 9) or after every step.
+    # found, RULES.md decision 9) or after every step; and the refusal that says so.
     quarter_check: ClassVar[Literal["end", "step"]] = "end"
+    quarter_code: ClassVar[str] = "starting_quarter"
     # Where the runner must stand before a second checker may leave the start: past the
     # opponent's start (decision 9), and the refusal that says so.
     runner_passes: ClassVar[range] = PASSED
     runner_code: ClassVar[str] = "runner_not_passed"
+    # When the mover must let the opponent out (decision 14): when every opposing checker is
+    # trapped behind six of the mover's points at the start of the turn, or whenever a play
+    # would leave the opponent no move at all.
+    let_out: ClassVar[Literal["trapped", "always"]] = "trapped"
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
@@ -78,8 +114,9 @@ class Fevga(SameDirection):
         return self._quarter_refusal(mover) if self.quarter_check == "end" else None
 
     def _quarter_refusal(self, mover: Side) -> Refusal | None:
-        if self.enforces("starting_quarter") and all(mover[point] for point in STARTING_QUARTER):
-            return Refusal.of("starting_quarter")
+        quarter = mover[STARTING_QUARTER.start : STARTING_QUARTER.stop]
+        if all(quarter) and self.enforces(self.quarter_code):
+            return Refusal.of(self.quarter_code)
         return None
 
     def unreachable_refusal(self, position: Position) -> Refusal | None:
@@ -106,7 +143,12 @@ class Fevga(SameDirection):
     def choose_among(self, position: Position, stops: list[PartialPlay]) -> list[PartialPlay]:
         """The duty to unblock (decision 14): when every opposing checker is stuck behind six
         of the mover's points, a play that leaves those six broken is compulsory if one exists
-        among the plays with the most dice."""
+        among the plays with the most dice. With ``let_out`` "always" the duty is wider: a play
+        that leaves the opponent a move is compulsory if one exists among them, whatever the
+        position at the start of the turn."""
+        if self.let_out == "always":
+            freeing = [s for s in stops if opponent_can_move(self, s.mover, s.opponent)]
+            return freeing or stops
         trapped = trapped_point(self, position.mover, position.opponent)
         if not trapped:
             return stops
@@ -114,6 +156,8 @@ class Fevga(SameDirection):
         return freeing or stops
 
     def choice_refusal(self, mover: Side, opponent: Side) -> Refusal:
+        if self.let_out == "always":
+            return Refusal.of("must_let_out")
         return Refusal.of("must_unblock", point=trapped_point(self, mover, opponent))
 
 
@@ -125,3 +169,29 @@ class FevgaRunnerQuarter(Fevga):
     rules = "runner-quarter"
     runner_passes = IN_QUARTER
     runner_code = "runner_not_in_quarter"
+
+
+class FevgaQuarterEveryStep(Fevga):
+    """Preset ``quarter-every-step``: the starting-quarter rule is checked after every step
+    (RULES.md 2.6, ``fevga_quarter_check = step``), so the mover may not hold all six points
+    19..24 even for a moment in the middle of a turn: ``24/19/13`` with 19 the one empty point
+    is refused, though it ends with 24..19 broken again."""
+
+    rules = "quarter-every-step"
+    quarter_check = "step"
+    quarter_code = "starting_quarter_mid_turn"
+
+
+class FevgaLetOutAlways(Fevga):
+    """Preset ``let-out-always``: the broader duty of RULES.md 2.6 ("you must let the opponent
+    move if all his checkers are blocked"). After the play, the opponent must be able to move a
+    checker with some number from 1 to 6 (:func:`opponent_can_move`): a play that leaves them
+    none is refused whenever another play with the most dice leaves them one, applied after the
+    must-play rules as the default duty is (decision 14). It takes in the default duty (a play
+    that keeps six points closed in front of every opposing checker leaves them no move, one
+    that opens one of the six leaves them that number), and it also forbids shutting the
+    opponent in: making such six points, or closing in a runner whose other checkers its rule
+    keeps on the start."""
+
+    rules = "let-out-always"
+    let_out = "always"

@@ -19,24 +19,25 @@ The states are the nodes (:class:`PartialPlay`) of the tree of partial plays, wh
 :class:`Turn` gives read-only: :attr:`Turn.root`, each node's ``children``, ``leads_to_play`` and
 ``ends_play``; :meth:`Turn.try_step` (a step from a node, or its refusal),
 :meth:`Turn.state_after`, :meth:`Turn.destinations` and :meth:`Turn.plays_below`. ``plays``
-alone needs less: the plain hitting games take it from the search of ``plain.py``, the others
-from the states without marking which of them lead to a legal stop.
+alone needs less: the plain hitting games take it from the search of ``plain.py``, the games
+where nobody is hit from the states that ``running.py`` finds, the others from the tree's states
+without marking which of them lead to a legal stop.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from .board import BAR, CHECKERS, HOME, OFF, Position, Side, place_name
+from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, Position, Side, place_name
 from .errors import DiceError
 from .plain import plain_plays
 from .reasons import Refusal
+from .running import running_states
 from .steps import STEPS, Step, format_play
 
 if TYPE_CHECKING:
@@ -71,17 +72,59 @@ def dice_to_play(dice: Dice) -> tuple[int, ...]:
     return (first,) * 4 if first == second else (max(first, second), min(first, second))
 
 
-@dataclass(frozen=True, slots=True)
 class Play:
-    """A full turn: the steps in an order the rules allow, and the position they make."""
+    """A full turn: the steps in an order the rules allow, and the position they make.
 
-    steps: tuple[Step, ...]
-    position: Position
-    notation: str = ""  # the canonical notation; filled in from the steps when not given
+    A value, like a position. Its ``notation`` and ``position`` are worked out when first asked
+    for: a turn finds many plays, and most callers read few of them (or only some of their
+    fields), while writing a play's notation or building its position costs more than finding
+    it.
+    """
 
-    def __post_init__(self) -> None:
-        if not self.notation:
-            object.__setattr__(self, "notation", format_play(self.steps))
+    __slots__ = ("_board", "_ends_game", "_notation", "_position", "_variant", "steps")
+
+    def __init__(
+        self,
+        steps: tuple[Step, ...],
+        variant: Variant,
+        mover: Side,
+        opponent: Side,
+        pins: tuple[frozenset[int], frozenset[int]] = (NO_PINS, NO_PINS),
+        ends_game: bool = False,
+    ) -> None:
+        self.steps = steps
+        self._variant = variant
+        self._board = (mover, opponent, pins)  # as :meth:`PartialPlay.board` writes it
+        # Whether the last step ended the game by a rule of the variant's (it is written last).
+        self._ends_game = ends_game
+        self._notation: str | None = None
+        self._position: Position | None = None
+
+    @property
+    def notation(self) -> str:
+        """The canonical notation (:func:`format_play`)."""
+        if self._notation is None:
+            self._notation = format_play(self.steps, ends_game=self._ends_game)
+        return self._notation
+
+    @property
+    def position(self) -> Position:
+        """The position the play leaves, the mover still to play (as seen before the play)."""
+        if self._position is None:
+            mover, opponent, (mover_pinned, opponent_pinned) = self._board
+            self._position = Position(self._variant, mover, opponent, mover_pinned, opponent_pinned)
+        return self._position
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self._value() == other._value()
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+    def _value(self) -> tuple[object, ...]:
+        return (self.steps, self._variant, self._board, self._ends_game)
 
     def __str__(self) -> str:
         return self.notation
@@ -195,8 +238,11 @@ _notation = attrgetter("notation")
 class Turn:
     """The rules' whole answer for one position and one roll.
 
-    ``plays`` are the legal full turns, one per resulting position, sorted by notation;
-    :meth:`refusal` says why any single step a learner tries is not allowed.
+    ``legal_plays`` are the legal full turns, one per resulting position, in the order the
+    search finds them; ``plays`` the same sorted by notation, the order every list shown to a
+    reader keeps. Sorting needs every play's notation, which costs more than finding the play,
+    so callers that need no order (a count, a set of positions, a random pick) take
+    ``legal_plays``. :meth:`refusal` says why any single step a learner tries is not allowed.
 
     >>> from generator.engine import find_variant
     >>> turn = find_variant("backgammon").start().turn((6, 5))
@@ -216,8 +262,10 @@ class Turn:
         first, second = self.dice
         self.all_dice = dice_to_play(self.dice)
         self.is_double = first == second
-        self._states: dict[tuple[object, ...], PartialPlay] = {}
+        self._states: list[PartialPlay] = []  # the tree's, the root first, in the order found
+        self._states_by_key: dict[tuple[object, ...], PartialPlay] = {}
         self._most_used: int | None = None
+        self._legal_plays: tuple[Play, ...] | None = None
         self._plays: tuple[Play, ...] | None = None
         self._most_stops: list[PartialPlay] = []
 
@@ -227,11 +275,11 @@ class Turn:
     @cached_property
     def _explored(self) -> tuple[frozenset[str], PartialPlay, tuple[PartialPlay, ...]]:
         """The limits that hold, the tree and its legal stops: what ``plays`` needs."""
-        limits, root, most, candidates = self._explore_with_waiver()
-        stops = self._choose_stops(most, candidates)
+        limits, self._states, most, candidates = self._under_waiver(self._explore)
+        self._most_stops, stops = self._choose_stops(most, candidates)
         for stop in stops:
             stop._ends_play = True
-        return limits, root, tuple(stops)
+        return limits, self._states[0], tuple(stops)
 
     @cached_property
     def _graph(self) -> tuple[frozenset[str], PartialPlay, tuple[PartialPlay, ...]]:
@@ -243,7 +291,8 @@ class Turn:
     @property
     def limits(self) -> frozenset[str]:
         """The limits of the variant's ``limit_options`` that hold this turn: all of them
-        unless holding them would cost the mover a die (Turkish Tavla's waiver)."""
+        unless holding them would cost the mover a die (Turkish Tavla's waiver). A limit that
+        yields move by move is listed: it gives way only where it leaves no next step."""
         return self._graph[0]
 
     @property
@@ -258,34 +307,34 @@ class Turn:
 
     # Exploring --------------------------------------------------------------------------------
 
-    def _explore_with_waiver(
-        self,
-    ) -> tuple[frozenset[str], PartialPlay, int, list[PartialPlay]]:
-        """The graph under the strictest set of the variant's waivable limits that costs the
-        mover no die the plain rules would let them play (Turkish Tavla's waiver, RULES.md 3.4;
-        Long Nardy's head limit under ``head-unplayable-dice``), with its candidate stops (see
-        :meth:`_candidates`). The last set of ``limit_options`` is always the plain rules."""
+    def _under_waiver(
+        self, explore: Callable[[frozenset[str]], list[PartialPlay]]
+    ) -> tuple[frozenset[str], list[PartialPlay], int, list[PartialPlay]]:
+        """The states that ``explore`` finds (the root first) under the strictest set of the
+        variant's waivable limits that costs the mover no die the plain rules would let them
+        play (Turkish Tavla's waiver, RULES.md 3.4; Long Nardy's head limit under
+        ``head-unplayable-dice``), with the most dice counted and the candidate stops (see
+        :meth:`_candidates`). The last set of ``limit_options`` is the plain rules, unless the
+        limits never yield over the whole turn (Turkish Tavla's other readings)."""
         explored = []
         for limits in self.variant.limit_options:
-            root = self._explore(limits)
-            most, candidates = self._candidates()
-            explored.append((limits, root, self._states, most, candidates))
+            states = explore(limits)
+            most, candidates = self._candidates(states)
+            explored.append((limits, states, most, candidates))
             if most == len(self.all_dice):
                 break  # no limit can cost a die here: every die is played
-        unlimited = explored[-1][3]
-        limits, root, self._states, most, candidates = next(
-            item for item in explored if item[3] == unlimited
-        )
-        return limits, root, most, candidates
+        unlimited = explored[-1][2]
+        return next(item for item in explored if item[2] == unlimited)
 
-    def _candidates(self) -> tuple[int, list[PartialPlay]]:
+    def _candidates(self, states: list[PartialPlay]) -> tuple[int, list[PartialPlay]]:
         """The most dice that a place where the turn may end counts as using, and those places
         (the states that the variant's end-of-turn rules accept), in the order found. The
         states that count the most dice are asked first: the others are no candidates once
         one of those is."""
         levels: dict[int, list[PartialPlay]] = {}
-        for state in self._states.values():
-            levels.setdefault(self._dice_counted(state), []).append(state)
+        every_die = len(self.all_dice)
+        for state in states:
+            levels.setdefault(every_die if state.over else state.used, []).append(state)
         end_refusal = self.variant.end_refusal
         for counted in sorted(levels, reverse=True):
             found = [s for s in levels[counted] if end_refusal(s.mover, s.opponent) is None]
@@ -293,39 +342,58 @@ class Turn:
                 return counted, found
         return 0, []
 
-    def _explore(self, limits: frozenset[str]) -> PartialPlay:
+    def _start(self, limits: frozenset[str]) -> PartialPlay:
+        """The root of the turn under ``limits``: no step played yet."""
         position = self.position
-        self._states = {}
         context = self.variant.turn_context(position, self.all_dice, limits)
         pins = (position.mover_pinned, position.opponent_pinned)
         root = PartialPlay(
             position.mover, position.opponent, pins, self.all_dice, context, 0, None, None
         )
-        self._states[root.key()] = root
         root.over = self.variant.game_over(root.mover, root.opponent, root.pins)
+        return root
+
+    def _running_states(self, limits: frozenset[str]) -> list[PartialPlay]:
+        return running_states(self.variant, self._start(limits))
+
+    def _explore(self, limits: frozenset[str]) -> list[PartialPlay]:
+        """Every state of the tree under ``limits``, the root first, in the order found."""
+        root = self._start(limits)
+        self._states_by_key = {root.key(): root}
+        # A limit that yields step by step yields where it leaves no next step at all.
+        lifted = limits if self.variant.limits_yield_by_step else frozenset()
         # Breadth first, farthest checker and higher die first: the first path found to a state
         # is the one its notation shows.
-        states = self._states
-        move = self._move
         pending = deque([root])
         while pending:
             state = pending.popleft()
             if state.over or not state.dice:
                 continue
-            children = state._children
-            dice = self._distinct(state.dice)
-            for source in self._sources(state):
-                for die in dice:
-                    outcome = move(state, source, die)
-                    if isinstance(outcome, Refusal):
-                        continue
-                    step, key = outcome[0], outcome[1:]
-                    known = states.get(key)
-                    if known is None:
-                        known = states[key] = self._child(state, outcome)
-                        pending.append(known)
-                    children[step] = known
-        return root
+            self._grow(state, pending)
+            if lifted and not state._children:
+                self._grow(state, pending, lifted)
+        return list(self._states_by_key.values())
+
+    def _grow(
+        self, state: PartialPlay, pending: deque[PartialPlay], lifted: frozenset[str] = frozenset()
+    ) -> None:
+        """Add the steps from ``state`` that the step rules allow, the ``lifted`` limits aside,
+        and queue the states first found so."""
+        states = self._states_by_key
+        move = self._move
+        children = state._children
+        dice = self._distinct(state.dice)
+        for source in self._sources(state):
+            for die in dice:
+                outcome = move(state, source, die, lifted)
+                if isinstance(outcome, Refusal):
+                    continue
+                step, key = outcome[0], outcome[1:]
+                known = states.get(key)
+                if known is None:
+                    known = states[key] = self._child(state, outcome)
+                    pending.append(known)
+                children[step] = known
 
     @staticmethod
     def _distinct(dice: tuple[int, ...]) -> tuple[int, ...]:
@@ -355,10 +423,12 @@ class Turn:
         outcome = self._move(state, source, die)
         return outcome if isinstance(outcome, Refusal) else self._child(state, outcome)
 
-    def _move(self, state: PartialPlay, source: int, die: int) -> _Moved | Refusal:
+    def _move(
+        self, state: PartialPlay, source: int, die: int, lifted: frozenset[str] = frozenset()
+    ) -> _Moved | Refusal:
         """Moving the checker on ``source`` (there is one, and the bar has none unless it is
         the bar) with ``die`` (one of the dice left): the step and what it leaves, or why the
-        step rules refuse it."""
+        step rules refuse it, the ``lifted`` limits aside."""
         variant = self.variant
         mover = state.mover
         pins = state.pins
@@ -398,7 +468,7 @@ class Turn:
         context = state.context
         if variant.has_step_rules:
             refusal = variant.step_refusal(context, mover, opponent, step, moved)
-            if refusal is not None:
+            if refusal is not None and refusal.code not in lifted:
                 return refusal
             context = variant.next_context(context, step, moved, opponent)
         dice = state.dice
@@ -419,33 +489,45 @@ class Turn:
         (the last checker borne off, Plakoto's mother pin)."""
         return len(self.all_dice) if state.over else state.used
 
-    def _choose_stops(self, most: int, candidates: list[PartialPlay]) -> list[PartialPlay]:
-        """The legal stops among the candidates that count the ``most`` dice."""
+    def _choose_stops(
+        self, most: int, candidates: list[PartialPlay]
+    ) -> tuple[list[PartialPlay], list[PartialPlay]]:
+        """The stops that count the ``most`` dice and obey the higher-die rule, and among them
+        the legal stops: the variant's last word."""
         stops = candidates
         if most == 1 and not self.is_double:
             higher = self.all_dice[0]
             with_higher = [s for s in stops if s.step is not None and s.step.die == higher]
             if with_higher:
                 stops = with_higher
-        self._most_stops = stops
-        return self.variant.choose_among(self.position, stops) if stops else []
+        return stops, self.variant.choose_among(self.position, stops) if stops else []
 
     def _mark_good(self) -> None:
         # Breadth first, the states were found by dice used, fewest first, and every step uses
         # a die: visiting them backwards sees every child before its parent.
-        for state in reversed(self._states.values()):
+        for state in reversed(self._states):
             if state._ends_play or any(child._good for child in state._children.values()):
                 state._good = True
 
     # Answers ----------------------------------------------------------------------------------
 
     @property
-    def plays(self) -> tuple[Play, ...]:
-        """The legal full turns, one per resulting position, sorted by notation."""
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal full turns, one per resulting position, in the order the search finds
+        them: the same order every time, but not sorted, so that no play's notation need be
+        written. What :meth:`Position.legal_plays` gives."""
         # Kept by hand rather than by ``cached_property``: its lock (Python 3.11) costs a
         # twentieth of a small turn's whole answer.
+        if self._legal_plays is None:
+            self._legal_plays = self._find_plays()
+        return self._legal_plays
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The legal full turns sorted by notation: the order in which a page, a key or the
+        ``plays`` contract lists them."""
         if self._plays is None:
-            self._plays = self._find_plays()
+            self._plays = tuple(sorted(self.legal_plays, key=_notation))
         return self._plays
 
     def _find_plays(self) -> tuple[Play, ...]:
@@ -457,31 +539,34 @@ class Turn:
         if variant.plain_turn(position, self.all_dice):
             most, found = plain_plays(position.mover, position.opponent, self.all_dice)
             self._most_used = most
-            plays = [
-                Play(steps, Position(variant, mover, opponent, *pins), format_play(steps))
+            return tuple(
+                Play(steps, variant, mover, opponent, pins)
                 for mover, opponent, steps in found
                 if steps
-            ]
+            )
+        if variant.has_bar or variant.limits_yield_by_step:
+            stops = self._explored[2]
         else:
-            seen: dict[tuple[object, ...], PartialPlay] = {}
-            for stop in self._explored[2]:
-                seen.setdefault(stop.board(), stop)
-            plays = [self._play_to(stop) for stop in seen.values() if stop.used]
-        plays.sort(key=_notation)
-        return tuple(plays)
+            # Nobody is hit, so the states may come from the search of ``running.py``.
+            _, _, most, candidates = self._under_waiver(self._running_states)
+            stops = tuple(self._choose_stops(most, candidates)[1])
+            self._most_used = most
+        seen: dict[tuple[object, ...], PartialPlay] = {}
+        for stop in stops:
+            seen.setdefault(stop.board(), stop)
+        return tuple(self._play_to(stop) for stop in seen.values() if stop.used)
 
     def _play_to(self, stop: PartialPlay) -> Play:
         steps = stop.path()
         # A play that ends the game by a rule of the variant's writes that step last; one that
         # bears off the last checker is written as usual, since nothing is left.
         ends_game = stop.over and stop.mover[OFF] < CHECKERS
-        position = Position(self.variant, stop.mover, stop.opponent, *stop.pins)
-        return Play(steps, position, format_play(steps, ends_game=ends_game))
+        return Play(steps, self.variant, stop.mover, stop.opponent, stop.pins, ends_game)
 
     @property
     def max_dice(self) -> int:
         """How many dice the mover must play this turn (0 when the turn passes)."""
-        if not self.plays:
+        if not self.legal_plays:
             return 0
         if self._most_used is not None:
             return self._most_used
@@ -558,11 +643,7 @@ class Turn:
 
     @cached_property
     def _play_by_board(self) -> dict[tuple[object, ...], Play]:
-        return {
-            (p.mover, p.opponent, (p.mover_pinned, p.opponent_pinned)): play
-            for play in self.plays
-            for p in (play.position,)
-        }
+        return {play._board: play for play in self.legal_plays}
 
     def plays_below(self, state: PartialPlay) -> tuple[Play, ...]:
         """The plays that go on from ``state`` (a node of this turn's tree), in the order of

@@ -166,7 +166,9 @@ class LongNardy(SameDirection):
     ) -> Context:
         first_turn = position.mover[HEAD] == CHECKERS
         head_double = len(dice) == 4 and dice[0] in HEAD_DOUBLES
-        standing = standing_block(self, position.mover, position.opponent) is not None
+        # The same question as ``standing_block`` asks, in one pass along the opponent's route.
+        route = opponent_route(self)
+        standing = unpassed_block(position.mover, position.opponent, route) is not None
         exception = first_turn and head_double and not self._moves_first(position)
         yielded = first_turn and HEAD_LIMIT not in limits
         may_leave = 2 if exception or yielded else 1

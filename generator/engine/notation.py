@@ -125,7 +125,7 @@ def parse_in_turn(turn: Turn, text: str) -> Play:
     complete = [m for m in matches if m.state.ends_play]
     if not complete:
         reason, finished = _first_refusal(turn, hops)
-        if not turn.plays:
+        if not turn.legal_plays:
             raise IllegalPlayError.of("turn_passes", text=repr(text), roll=roll, reason=reason)
         if reason is None:  # every step and the whole play pass: only the marks disagree
             raise IllegalPlayError.of(

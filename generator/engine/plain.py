@@ -93,9 +93,10 @@ def plain_plays(
             if depth == last or (destination == OFF and board[OFF] == CHECKERS):
                 # Every die used, or the last checker borne off, which ends the game and counts
                 # as using them all (decision 15): a full play, recorded here.
+                # Without a hit the opponent's side is the one given: shared, not copied.
                 key = (tuple(board), hits)
                 if key not in full:
-                    full[key] = (tuple(path), tuple(opp))
+                    full[key] = (tuple(path), tuple(opp) if hits else opponent)
             else:
                 search(depth + 1, order, source if double else 24, covered)
             path.pop()
@@ -116,7 +117,7 @@ def plain_plays(
             short.clear()
         key = (tuple(board), hits)
         if key not in short:
-            short[key] = (tuple(path), tuple(opp))
+            short[key] = (tuple(path), tuple(opp) if hits else opponent)
 
     if double:
         search(0, dice, 24, set())

@@ -4,7 +4,8 @@ Backgammon's geometry without a bar: landing on a lone opposing checker pins it 
 mover's checker instead of hitting it. A pinned checker cannot move, its point belongs to the
 pinner, and a side with a pinned checker cannot bear off. Pinning the opponent's last checker on
 its starting point (the mother) wins the game at once, unless the pinner still has a checker on
-its own start.
+its own start. The preset ``pinned-home-bears-off`` lets a side bear off with a checker pinned
+inside its home (decision 16).
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ class Plakoto(Variant):
     counts_triple = False
     has_cube = False
     plain = False
+    # Whether a pinned checker of the mover inside the home board stops the bear-off, as the
+    # rule sets this site follows say (decision 10). One outside the home stops it in every
+    # reading: not all the mover's checkers are home.
+    pinned_home_stops_bear_off: ClassVar[bool] = True
 
     # Pins in a position ----------------------------------------------------------------------
 
@@ -85,7 +90,7 @@ class Plakoto(Variant):
         return None
 
     def bear_off_refusal(self, pins: Pins) -> Refusal | None:
-        if pins[0]:
+        if pins[0] and self.pinned_home_stops_bear_off:
             return Refusal.of("pinned_cannot_bear_off", point=max(pins[0]))
         return None
 
@@ -141,3 +146,12 @@ def _mother_result(mover: Side, opponent: Side, pins: Pins) -> tuple[bool, Resul
     if mover_mother and not opponent[OPPONENT_START]:
         return True, Result("opponent", "mother", 2)
     return False, None
+
+
+class PlakotoPinnedHomeBearsOff(Plakoto):
+    """Preset ``pinned-home-bears-off``: a pinned checker of the mover inside the home board
+    does not stop the bear-off. It still cannot move, and it still stands on its point, so a
+    number larger than needed cannot take off a checker from below it (1.7)."""
+
+    rules = "pinned-home-bears-off"
+    pinned_home_stops_bear_off = False

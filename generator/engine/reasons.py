@@ -108,6 +108,14 @@ WORDS: dict[str, Words] = {
         "Every opposing checker is stuck on the {point}-point behind six of your points: "
         "a play that opens one of them is possible, so you must play it."
     ),
+    "starting_quarter_mid_turn": Words(
+        "You may not hold all six points of your starting quarter, not even for a moment "
+        "in the middle of your turn."
+    ),
+    "must_let_out": Words(
+        "After this play your opponent could not move at all: a play that leaves them a move "
+        "is possible, so you must play it."
+    ),
     "checker_pinned": Words(
         "Your checker on the {point}-point is pinned under an opposing checker and cannot move."
     ),

@@ -4,14 +4,14 @@ presets by name (decision 16), entered in ``variants.PRESETS``."""
 from __future__ import annotations
 
 from .errors import UnknownVariantError
-from .fevga import Fevga, FevgaRunnerQuarter
+from .fevga import Fevga, FevgaLetOutAlways, FevgaQuarterEveryStep, FevgaRunnerQuarter
 from .nardy import (
     LongNardy,
     LongNardyBlockAtTurnEnd,
     LongNardyHeadSecondPlayer,
     LongNardyHeadUnplayableDice,
 )
-from .plakoto import Plakoto
+from .plakoto import Plakoto, PlakotoPinnedHomeBearsOff
 from .variants import (
     DEFAULT_RULES,
     PRESETS,
@@ -23,6 +23,8 @@ from .variants import (
     TavlaModern,
     TavlaModernWesternTriple,
     TurkishTavla,
+    TurkishTavlaLimitsNeverYield,
+    TurkishTavlaLimitsYieldByStep,
     TurkishTavlaStrictWastedPips,
     Variant,
 )
@@ -48,10 +50,15 @@ for _preset in (
     TavlaClassicWesternTriple,
     TavlaModernWesternTriple,
     TurkishTavlaStrictWastedPips,
+    TurkishTavlaLimitsNeverYield,
+    TurkishTavlaLimitsYieldByStep,
     LongNardyHeadSecondPlayer,
     LongNardyHeadUnplayableDice,
     LongNardyBlockAtTurnEnd,
+    PlakotoPinnedHomeBearsOff,
     FevgaRunnerQuarter,
+    FevgaQuarterEveryStep,
+    FevgaLetOutAlways,
 ):
     PRESETS[_preset.key][_preset.rules] = _preset()
 
@@ -81,7 +88,7 @@ def find_variant(name: str, rules: str | None = None) -> Variant:
     Traceback (most recent call last):
     ...
     generator.engine.errors.UnknownRulesError: unknown rules 'greek' for fevga; use one of: \
-default, runner-quarter
+default, runner-quarter, quarter-every-step, let-out-always
     """
     variant = _BY_NAME.get(_normal(name)) if isinstance(name, str) else None
     if variant is None:

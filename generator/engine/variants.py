@@ -96,8 +96,13 @@ class Variant:
     # ``plain.py``. Any variant that changes how a checker moves, lands or is remembered during
     # a turn sets this to False.
     plain: ClassVar[bool] = True
-    # The sets of waivable limits to try, strictest first; the last is always the plain game.
+    # The sets of waivable limits to try, strictest first: the first that costs the mover no
+    # die the last would let them play holds for the whole turn. The last is the plain game,
+    # unless the limits never yield so (a single set: Turkish Tavla's two other readings).
     limit_options: ClassVar[tuple[frozenset[str], ...]] = (frozenset(),)
+    # Whether a limit that leaves no next step, where the plain rules give one, yields for that
+    # step alone (Turkish Tavla's ``limits-yield-by-step``).
+    limits_yield_by_step: ClassVar[bool] = False
     # The point the players call the head (Long Nardy's), 0 where none is: a reason names it.
     head: ClassVar[int] = 0
     # The rules (by their codes of ``rule_codes``) that this game is played without: none, but
@@ -471,7 +476,7 @@ class TurkishTavla(TavlaClassic):
     plain = False
     rule_codes = frozenset({"no_hit_and_run", "wasted_pips"})
     # Drop the wasted-pips limit first, then the freeze, then both (RULES.md 3.4).
-    limit_options = (
+    limit_options: ClassVar[tuple[frozenset[str], ...]] = (
         frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),
         frozenset({NO_HIT_AND_RUN}),
         frozenset({WASTED_PIPS}),
@@ -567,6 +572,27 @@ class TurkishTavlaStrictWastedPips(TurkishTavla):
 
     rules = "strict-wasted-pips"
     wasted_pips_reading = "broad"
+
+
+class TurkishTavlaLimitsNeverYield(TurkishTavla):
+    """Preset ``limits-never-yield``: S001's waiver read word for word ("if either limit would
+    leave you no play at all"), which can never apply (RULES.md 3.4, ``waiver = none``): both
+    limits always hold, and the must-play rules count the dice within them. In E22
+    (``8:1 1:2 / 6:1 3:2``, 5-2) only ``8/6*``."""
+
+    rules = "limits-never-yield"
+    limit_options = (frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),)
+
+
+class TurkishTavlaLimitsYieldByStep(TurkishTavla):
+    """Preset ``limits-yield-by-step``: a limit yields move by move (RULES.md 3.4, ``waiver =
+    step``): when it leaves no next step for the dice left while the plain rules give one, it
+    yields for that step. In E21 (``12:1 8:1 / 7:2 6:1``, 5-2) ``8/6*/1`` is legal too, though
+    other plays use both dice within the limits."""
+
+    rules = "limits-yield-by-step"
+    limit_options = (frozenset({NO_HIT_AND_RUN, WASTED_PIPS}),)
+    limits_yield_by_step = True
 
 
 class Portes(Backgammon):

@@ -73,10 +73,15 @@ RULES_NAMES = {
     "greek": N_("Greek table rules"),
     "western-triple": N_("Western scoring: a backgammon counts 3"),
     "strict-wasted-pips": N_("Strict reading of no wasted pips"),
+    "limits-never-yield": N_("Home-board limits never yield"),
+    "limits-yield-by-step": N_("A home-board limit yields move by move"),
     "head-second-player": N_("Head exception for the second player only"),
     "head-unplayable-dice": N_("A second checker from the head when a die is lost"),
     "block-at-turn-end": N_("The six-point block checked at the end of the turn"),
     "runner-quarter": N_("The runner needs only the opponent's starting quarter"),
+    "quarter-every-step": N_("The starting quarter checked after every move"),
+    "let-out-always": N_("The opponent must always be left a move"),
+    "pinned-home-bears-off": N_("A pinned checker in the home board does not stop the bear-off"),
 }
 """Each table-rule preset's name (generator.engine.PRESETS), as a message id."""
 

@@ -25,16 +25,23 @@ The rules followed, section by section:
   game at once (pinner wins 2) unless the pinner still has a checker on its own start (then
   play goes on) or its own mother is pinned (a draw); emptying one's start while pinning the
   opponent's mother wins at that moment. A step that ends the game ends the play and counts as
-  a complete play, whatever dice remain.
+  a complete play, whatever dice remain. Preset ``pinned-home-bears-off`` (decision 16): a
+  pinned checker of the mover's does not stop bearing off (it still cannot move, and still
+  stands on its point for the oversized-die rule).
 - 2.6 Fevga (same direction, 1.1: the opponent's start is the mover's 12): any opposing checker
   closes a point; no hitting. Runner rule (decision 9): until a mover checker stands on 11 or
   lower or is off, a checker may leave the start only while no other has left it (preset
   ``runner-quarter``, decision 16: on 12 or lower, the opponent's starting quarter). Starting
   quarter (decision 9, 12): no play may end with all of 19..24 held; filtered before
-  must-play. Unblocking duty (decision 14): when every opposing checker on the board stands on
-  one point and the six points in front of it along its route are all the mover's, the play
-  must end with one of those six open if a play that must-play allows can do so; applied after
-  must-play.
+  must-play (preset ``quarter-every-step``, 2.6's ``fevga_quarter_check = step``: no step may
+  leave all of 19..24 held). Unblocking duty (decision 14): when every opposing checker on
+  the board stands on one point and the six points in front of it along its route are all the
+  mover's, the play must end with one of those six open if a play that must-play allows can do
+  so; applied after must-play. Preset ``let-out-always``, 2.6's broader "you must let the
+  opponent move if all his checkers are blocked": the play must leave the opponent, on the
+  board turned round to them, a single step with some die from 1 to 6 (by the steps above:
+  landing, runner rule, bearing off), if a play that must-play allows can do so; applied after
+  must-play instead of the unblocking duty.
 
 Readings taken where RULES.md is silent: a finished game (a side has borne off all 15, or the
 mother rule has already decided it) has no plays; on an unreachable Fevga board where two or
@@ -87,7 +94,11 @@ def plakoto_game_over(state: State) -> bool:
     return mover_mother_pinned and opponent[1] == 0
 
 
-def plakoto_steps(state: State, die: int) -> list[tuple[State, bool]]:
+def plakoto_steps(
+    state: State, die: int, pinned_home_stops: bool = True
+) -> list[tuple[State, bool]]:
+    """One die's steps; with ``pinned_home_stops`` False (preset ``pinned-home-bears-off``)
+    a pinned checker does not stop the mover bearing off."""
     mover, opponent, mover_pins, opponent_pins = state
     results = []
     for source in range(1, 25):
@@ -96,7 +107,7 @@ def plakoto_steps(state: State, die: int) -> list[tuple[State, bool]]:
             continue
         target = source - die
         if target <= 0:
-            if mover_pins or not may_bear_off(mover, source, die):
+            if (mover_pins and pinned_home_stops) or not may_bear_off(mover, source, die):
                 continue
         elif target in mover_pins:
             continue  # the opponent's point: their checker on top of a pinned one of ours
@@ -129,9 +140,13 @@ def plakoto_steps(state: State, die: int) -> list[tuple[State, bool]]:
 # Fevga (2.6) ---------------------------------------------------------------------------------
 
 
-def fevga_steps(state: State, die: int, runner_reaches: int = 11) -> list[tuple[State, bool]]:
+def fevga_steps(
+    state: State, die: int, runner_reaches: int = 11, quarter_every_step: bool = False
+) -> list[tuple[State, bool]]:
     """One die's steps; the runner has passed once it stands on ``runner_reaches`` or lower
-    (11: past the opponent's start; 12, preset ``runner-quarter``: in their starting quarter)."""
+    (11: past the opponent's start; 12, preset ``runner-quarter``: in their starting quarter).
+    With ``quarter_every_step`` (preset ``quarter-every-step``) no step may leave all of 19..24
+    held."""
     mover, opponent, _, _ = state
     passed = mover[OFF] > 0 or any(mover[p] for p in range(1, runner_reaches + 1))
     left_start = any(mover[p] for p in range(1, 24))
@@ -151,7 +166,10 @@ def fevga_steps(state: State, die: int, runner_reaches: int = 11) -> list[tuple[
         new_mover[source] -= 1
         new_mover[max(target, OFF)] += 1
         ended = new_mover[OFF] == 15  # the last checker is off: the game is over
-        results.append(((tuple(new_mover), opponent, NO_PINS, NO_PINS), ended))
+        after = (tuple(new_mover), opponent, NO_PINS, NO_PINS)
+        if quarter_every_step and holds_starting_quarter(after):
+            continue
+        results.append((after, ended))
     return results
 
 
@@ -176,6 +194,26 @@ def trapped_front(state: State) -> list[int] | None:
         return None
     front = [opponent_own(own - k) for k in range(1, 7)]  # the map is its own inverse
     return front if all(mover[p] for p in front) else None
+
+
+def turned_round(state: State) -> State:
+    """The same Fevga board as the opponent sees it when their turn comes (1.1)."""
+    mover, opponent = state[0], state[1]
+
+    def renumbered(side: Side) -> Side:
+        values = [0] * 26
+        values[OFF] = side[OFF]
+        for point in range(1, 25):
+            values[opponent_own(point)] = side[point]
+        return tuple(values)
+
+    return (renumbered(opponent), renumbered(mover), NO_PINS, NO_PINS)
+
+
+def opponent_may_step(state: State, runner_reaches: int = 11) -> bool:
+    """Whether the opponent, on this board, has a step with some die from 1 to 6."""
+    theirs = turned_round(state)
+    return any(fevga_steps(theirs, die, runner_reaches) for die in range(1, 7))
 
 
 # The turn (1.4, 1.5) ---------------------------------------------------------------------------
@@ -234,10 +272,20 @@ def legal_boards(
     return boards
 
 
-def plakoto_plays(state: State, dice: tuple[int, int]) -> set[State]:
+def plakoto_plays(
+    state: State, dice: tuple[int, int], pinned_home_stops: bool = True
+) -> set[State]:
     if plakoto_game_over(state):
         return set()
-    return legal_boards(state, dice, plakoto_steps)
+
+    def steps(board: State, die: int) -> list[tuple[State, bool]]:
+        return plakoto_steps(board, die, pinned_home_stops)
+
+    return legal_boards(state, dice, steps)
+
+
+def plakoto_pinned_home_bears_off_plays(state: State, dice: tuple[int, int]) -> set[State]:
+    return plakoto_plays(state, dice, pinned_home_stops=False)
 
 
 def _unblock(state: State, boards: set[State]) -> set[State]:
@@ -248,18 +296,39 @@ def _unblock(state: State, boards: set[State]) -> set[State]:
     return opening or boards
 
 
-def fevga_plays(state: State, dice: tuple[int, int], runner_reaches: int = 11) -> set[State]:
+def _let_out(state: State, boards: set[State]) -> set[State]:
+    freeing = {board for board in boards if opponent_may_step(board)}
+    return freeing or boards
+
+
+def fevga_plays(
+    state: State,
+    dice: tuple[int, int],
+    runner_reaches: int = 11,
+    quarter_every_step: bool = False,
+    let_out_always: bool = False,
+) -> set[State]:
+    """The Fevga plays; the keywords choose a preset's reading (decision 16)."""
     if state[0][OFF] == 15 or state[1][OFF] == 15:
         return set()
 
     def steps(board: State, die: int) -> list[tuple[State, bool]]:
-        return fevga_steps(board, die, runner_reaches)
+        return fevga_steps(board, die, runner_reaches, quarter_every_step)
 
-    return legal_boards(state, dice, steps, holds_starting_quarter, _unblock)
+    duty = _let_out if let_out_always else _unblock
+    return legal_boards(state, dice, steps, holds_starting_quarter, duty)
 
 
 def fevga_runner_quarter_plays(state: State, dice: tuple[int, int]) -> set[State]:
     return fevga_plays(state, dice, runner_reaches=12)
+
+
+def fevga_quarter_every_step_plays(state: State, dice: tuple[int, int]) -> set[State]:
+    return fevga_plays(state, dice, quarter_every_step=True)
+
+
+def fevga_let_out_always_plays(state: State, dice: tuple[int, int]) -> set[State]:
+    return fevga_plays(state, dice, let_out_always=True)
 
 
 PLAYS: dict[str, Callable[[State, tuple[int, int]], set[State]]] = {
@@ -268,6 +337,9 @@ PLAYS: dict[str, Callable[[State, tuple[int, int]], set[State]]] = {
 }
 """Per variant key, then ``key/rules`` for a preset of decision 16."""
 PLAYS["fevga/runner-quarter"] = fevga_runner_quarter_plays
+PLAYS["fevga/quarter-every-step"] = fevga_quarter_every_step_plays
+PLAYS["fevga/let-out-always"] = fevga_let_out_always_plays
+PLAYS["plakoto/pinned-home-bears-off"] = plakoto_pinned_home_bears_off_plays
 
 
 # Boards by hand, for the catalogue's cases -------------------------------------------------------

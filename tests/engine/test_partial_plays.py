@@ -146,7 +146,7 @@ def test_a_variant_keeps_the_turns_asked_of_it_last():
     assert BACKGAMMON.start().turn((6, 5)) is turn  # an equal position is the same question
     assert START.variant.turn(START, [6, 5]) is turn  # dice as a list, as a page reads them
     assert START.turn((5, 6)) is not turn and START.turn((5, 6)).dice == (5, 6)
-    assert START.legal_plays((6, 5)) is turn.plays
+    assert START.legal_plays((6, 5)) is turn.legal_plays
     for die in range(1, 7):
         for other in range(1, 7):
             for point in range(1, 11):

@@ -54,11 +54,16 @@ NAMES = {
     "backgammon": ["default"],
     "tavla-classic": ["default", "western-triple"],
     "tavla-modern": ["default", "western-triple"],
-    "turkish-tavla": ["default", "strict-wasted-pips"],
+    "turkish-tavla": [
+        "default",
+        "strict-wasted-pips",
+        "limits-never-yield",
+        "limits-yield-by-step",
+    ],
     "portes": ["default", "greek"],
     "long-nardy": ["default", "head-second-player", "head-unplayable-dice", "block-at-turn-end"],
-    "plakoto": ["default"],
-    "fevga": ["default", "runner-quarter"],
+    "plakoto": ["default", "pinned-home-bears-off"],
+    "fevga": ["default", "runner-quarter", "quarter-every-step", "let-out-always"],
 }
 
 
@@ -107,6 +112,12 @@ def test_a_preset_states_only_what_differs() -> None:
             "rules",
         },
         ("turkish-tavla", "strict-wasted-pips"): {"wasted_pips_reading", "rules"},
+        ("turkish-tavla", "limits-never-yield"): {"limit_options", "rules"},
+        ("turkish-tavla", "limits-yield-by-step"): {
+            "limit_options",
+            "limits_yield_by_step",
+            "rules",
+        },
         ("long-nardy", "head-second-player"): {"head_exception", "rules"},
         ("long-nardy", "head-unplayable-dice"): {"limit_options", "rules"},
         ("long-nardy", "block-at-turn-end"): {"block_check", "rules"},

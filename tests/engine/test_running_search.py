@@ -1,0 +1,73 @@
+"""The search of ``running.py`` (the plays of the games where nobody is hit) gives exactly what
+the tree of partial plays gives: the same plays, in the same order, by the same steps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine import Turn, Variant
+from generator.engine.samples import ROLLS, random_position
+from generator.engine.variants import PRESETS
+
+NOBODY_HIT = [
+    variant
+    for presets in PRESETS.values()
+    for variant in presets.values()
+    if not variant.has_bar and not variant.limits_yield_by_step
+]
+TURNS = 150
+"""Random positions per game and reading, the rolls cycling through all 21."""
+
+
+def tree_answer(turn: Turn) -> list[tuple[object, ...]]:
+    """The plays as the tree's legal stops give them: one per board, the first stop found."""
+    first: dict[tuple[object, ...], tuple[object, ...]] = {}
+    for stop in turn.stops:
+        if stop.used:
+            first.setdefault(stop.board(), (*stop.board(), stop.path()))
+    return list(first.values())
+
+
+def search_answer(turn: Turn) -> list[tuple[object, ...]]:
+    answer: list[tuple[object, ...]] = []
+    for play in turn.legal_plays:
+        position = play.position
+        pins = (position.mover_pinned, position.opponent_pinned)
+        answer.append((position.mover, position.opponent, pins, play.steps))
+    return answer
+
+
+def test_the_games_where_nobody_is_hit_are_the_running_games() -> None:
+    assert {variant.key for variant in NOBODY_HIT} == {"long-nardy", "fevga", "plakoto"}
+
+
+@pytest.mark.parametrize("variant", NOBODY_HIT, ids=repr)
+def test_the_search_gives_the_trees_plays(variant: Variant) -> None:
+    rng = random.Random(f"running-{variant!r}")
+    played = 0
+    for index in range(TURNS):
+        position = random_position(variant, rng)
+        dice = ROLLS[index % len(ROLLS)]
+        searched = Turn(position, dice)
+        answer = search_answer(searched)  # asked first: the tree is not built yet
+        most = searched.max_dice
+        tree = Turn(position, dice)
+        expected = tree_answer(tree)
+        assert answer == expected, f"{position!r} with {dice}"
+        if expected:
+            counted = [len(tree.all_dice) if s.over else s.used for s in tree.stops]
+            assert most == max(counted), f"{position!r} with {dice}"
+        played += bool(expected)
+    assert played > TURNS // 2
+
+
+def test_a_turn_asked_for_refusals_first_gives_the_same_plays() -> None:
+    """The tree and the search may both be built for one turn, in either order."""
+    variant = PRESETS["long-nardy"]["default"]
+    position = variant.start()
+    turn = Turn(position, (6, 5))
+    turn.refusal([], 24, 6)  # builds the tree
+    assert search_answer(turn) == tree_answer(Turn(position, (6, 5)))
+    assert [play.notation for play in turn.plays] == ["24/18/13"]
