@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import yaml
 
+from ..cache import BuildCache
 from ..engine import VARIANTS
 from ..locale import N_, TAG_NAMES, Message, _
 from .diagnostics import Diagnostic, Report, display_path
@@ -306,7 +307,11 @@ def project_files(paths: list[Path]) -> list[Path]:
     return sorted(found)
 
 
-_CACHE: dict[tuple[Path, str, tuple[str, ...], str], tuple[bytes, Any, list[Diagnostic]]] = {}
+_Checked = tuple[bytes, Any, list[Diagnostic]]
+_CHECKED: BuildCache[tuple[Path, str, tuple[str, ...], str], _Checked] = BuildCache(
+    "checked files", limit=4096
+)
+"""Each file's content when it was last checked, with the answer and the problems found."""
 
 
 def _checked(
@@ -328,12 +333,12 @@ def _checked(
         report.error(path, 1, 1, error.words)
         return failed, report.diagnostics
     key = (path, kind, languages, os.getcwd())
-    known = _CACHE.get(key)
+    known = _CHECKED.find(key)
     if known is not None and known[0] == content:
         return known[1], known[2]
     report = Report()
     answer = work(report, content)
-    _CACHE[key] = (content, answer, report.diagnostics)
+    _CHECKED.keep(key, (content, answer, report.diagnostics))
     return answer, report.diagnostics
 
 

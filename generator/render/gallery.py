@@ -65,12 +65,13 @@ class Example(NamedTuple):
     options: BoardOptions
     labels: Mapping[str, Mapping[int, str]] | None = None
 
-    def svg(self, lang: str) -> str:
-        """The example's board in ``lang``."""
+    def svg(self, lang: str, standalone: bool = True) -> str:
+        """The example's board in ``lang``; without ``standalone``, without the board's
+        stylesheet, for a page whose stylesheet has it (the site's)."""
         options = self.options
         if self.labels is not None:
             options = {**options, "labels": self.labels[lang]}
-        return board_svg(self.position, lang=lang, **options)
+        return board_svg(self.position, lang=lang, standalone=standalone, **options)
 
 
 START_WORDS = {"en": "{name}: the start", "ru": "{name}: начальная расстановка"}

@@ -18,17 +18,23 @@ from __future__ import annotations
 
 from functools import cache
 
-R = 18
+R = 20
 """A checker's radius."""
-PITCH = 36
+PITCH = 40
 """From one checker's centre to the next in a stack: they touch."""
-POINT_W = 40
+POINT_W = 52
+"""A point's width, and so its column's: 12 points and the bar and the tray share a row, and
+at 320 px of screen a column is still 24 px wide (a finger's tap)."""
 FRAME = 8
-BAR_W = 44
-TRAY_W = 48
-HALF = 186
+"""The frame above and below the points."""
+SIDE = 4
+"""The frame at the board's sides, thinner: the row's width goes to the points."""
+BAR_W = 32
+"""A little narrower than a checker: one on the bar overhangs it into its neighbours' air."""
+TRAY_W = 24
+HALF = 206
 """The height of each half of the board: five checkers and some air."""
-TRIANGLE = 172
+TRIANGLE = 190
 """How far a point reaches into its half."""
 GAP = 76
 """The open strip between the halves: labels at the tips of the points, the dice, the cube."""
@@ -39,21 +45,23 @@ STACK = 5
 """Checkers drawn on a point; a taller stack shows the rest as its count."""
 BAR_STACK = 4
 """Checkers drawn on the bar, which shares its column with the cube."""
-PIN_SHIFT = 24
+PIN_SHIFT = 26
 """How far above the pinned checker its captor's stack starts: the pinned one shows beneath."""
 SLAB_H = 9
 SLAB_PITCH = 11
-SLAB_W = 36
+SLAB_W = 20
 DIE = 32
-CUBE = 36
+CUBE = 32
+CHIP = 24
+"""The chip the tray's count is written on: as wide as the tray."""
 
 QUARTER = 6 * POINT_W
-LEFT = FRAME
+LEFT = SIDE
 BAR_LEFT = LEFT + QUARTER
 RIGHT = BAR_LEFT + BAR_W
 RIGHT_END = RIGHT + QUARTER
-TRAY_LEFT = RIGHT_END + FRAME
-WIDTH = TRAY_LEFT + TRAY_W + FRAME
+TRAY_LEFT = RIGHT_END + SIDE
+WIDTH = TRAY_LEFT + TRAY_W + SIDE
 
 
 class Geometry:

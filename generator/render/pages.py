@@ -521,7 +521,8 @@ def gallery_page(lang: str) -> Page:
     _ = translations(lang).gettext
     figures = "\n".join(
         f'<figure class="tabula-figure" id="{example.name}" markdown="0">'
-        f'<div class="tabula-board" data-search-exclude data-pagefind-ignore>{example.svg(lang)}'
+        f'<div class="tabula-board" data-search-exclude data-pagefind-ignore>'
+        f"{example.svg(lang, standalone=False)}"
         f"</div><figcaption>{Markup.escape(example.caption[lang])}</figcaption></figure>"
         for example in gallery()
     )

@@ -44,6 +44,7 @@ from .layout import (
     BAR_STACK,
     BAR_W,
     CAPTION,
+    CHIP,
     CUBE,
     DIE,
     FRAME,
@@ -117,7 +118,7 @@ def board_svg(
     - ``title``: the accessible name; by default the variant and who is to move.
     - ``standalone``: the picture carries its own ``<style>`` (``theme.BOARD_STYLE``, 3 KB)
       and looks right anywhere: in a file, in any page. ``False`` for the site's pages, whose
-      stylesheet ``assets/tabula-board.css`` carries those rules once for all their boards.
+      stylesheet ``assets/tabula-styles.css`` carries those rules once for all their boards.
 
     Places are points 1..24 in the mover's numbering, ``BAR`` (25) and ``OFF`` (0).
 
@@ -389,7 +390,8 @@ class _Drawing:
         for index in range(min(count, CHECKERS)):
             c.rect(group, x, b.slab_y(mover, index), SLAB_W, SLAB_H, {"rx": 2})
         y = b.tray_count_y(mover)
-        c.rect(group, b.tray_x - 17, y - 13, 34, 26, {"class": "chip", "rx": 13})
+        half = CHIP // 2
+        c.rect(group, b.tray_x - half, y - half, CHIP, CHIP, {"class": "chip", "rx": half})
         c.text(group, b.tray_x, y, str(count), {"class": "count"})
 
     # Where a checker is, or would land --------------------------------------------------------

@@ -41,8 +41,9 @@ to the bar; ``"pin"``: it is pinned under the mover's; ``null``: no step capture
 
 ``answer`` is the answer of any other kind of task in the form its control compares with, and
 ``feedback`` what each wrong answer is told (and, for a play, what the answer does better than
-each legal play that is not the answer, and the rule at stake for the first hint): each kind of
-task works them out (``generator/puzzles/tasks``), and the script only looks them up.
+each legal play that is not the answer, and the rule at stake for the first hint), and
+``hints`` a form's graded hints (the rule at stake, then what to look at): each kind of task
+works them out (``generator/puzzles/tasks``), and the script only looks them up.
 
 When a graph would have more than :data:`MAX_STATES` states, ``graph`` is ``null`` and
 ``too_big`` says how many it would have had: the widget then offers the solution only.
@@ -62,6 +63,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..cache import BuildCache
 from ..engine import BAR, OFF, PartialPlay, Play, Refusal, Turn
 from ..locale import N_, explain, translations
 from ..puzzles import Lesson, Puzzle, Solution
@@ -69,6 +71,7 @@ from ..puzzles.show import answer_text
 from ..puzzles.tasks import kind_of
 from .layout import (
     BAR_STACK,
+    CHIP,
     PIN_SHIFT,
     PITCH,
     SLAB_H,
@@ -142,6 +145,7 @@ WORDS = {
     "hint_rule": N_("Hint: the rule at stake is “{rule}”."),
     "hint_checker": N_("Hint: move the checker on {place}."),
     "hint_step": N_("Hint: try {step}."),
+    "hint_of": N_("Hint {number} of {count}."),
     "solution_play": N_("The solution: {play}."),
     "over": N_("The turn is over: press Start again to play it another way."),
     "too_big": N_(
@@ -193,6 +197,8 @@ def widget_data(
         "answer_text": answer_text(puzzle, solution, lang),
         # What each wrong answer is told, worked out by the engine (the task's kind says it).
         "feedback": kind.feedback(puzzle, puzzle.task, solution, lang),
+        # A form's graded hints, one a press of Hint (a play's come from its graph).
+        "hints": kind.hints(puzzle, puzzle.task, solution, lang),
         # The widget shows words only: the subset's marks are taken away.
         "explain": rich_text(puzzle.explain[lang]) if puzzle.explain else None,
         "next": _next(puzzle, lessons, following),
@@ -316,18 +322,13 @@ class _Node:
     """Where in ``tries`` the legal steps that hit or pin stand (their outcomes' offsets)."""
 
 
-_WALKS: dict[tuple[object, ...], list[_Node]] = {}
+_WALKS: BuildCache[tuple[object, ...], list[_Node]] = BuildCache("widget graphs", limit=512)
 
 
 def _walk(turn: Turn) -> list[_Node]:
     """The graph of ``turn``, kept per position and roll so that the second language's page
     reuses it."""
-    key = (turn.position, turn.dice)
-    if key not in _WALKS:
-        if len(_WALKS) >= 256:
-            _WALKS.clear()
-        _WALKS[key] = _explore(turn)
-    return _WALKS[key]
+    return _WALKS.get((turn.position, turn.dice), lambda: _explore(turn))
 
 
 def _explore(turn: Turn) -> list[_Node]:
@@ -415,6 +416,7 @@ def _geometry() -> dict[str, Any]:
         "bar": [board.bar_x, board.gap_top, board.gap_bottom],
         "tray": [board.tray_x, board.inner_top, board.inner_bottom, board.mid],
         "slab": [SLAB_W, SLAB_H, SLAB_PITCH],
+        "chip": CHIP,
     }
 
 

@@ -64,8 +64,8 @@ def test_the_site_draws_the_boards_of_its_pages_without_their_style() -> None:
 
 
 def test_the_sites_stylesheet_carries_every_rule_a_board_of_its_pages_leaves_out() -> None:
-    css = asset_texts()["assets/tabula-board.css"]
-    assert "assets/tabula-board.css" in STYLESHEETS  # linked from every page of the site
+    css = asset_texts()["assets/tabula-styles.css"]
+    assert "assets/tabula-styles.css" in STYLESHEETS  # linked from every page of the site
     assert BOARD_STYLE in css
     # ... besides the dark and print palettes, which set the properties those rules read.
     assert '[data-md-color-scheme="slate"] .tb-board' in css and "@media print" in css
@@ -106,7 +106,7 @@ def test_the_picture_is_a_plain_svg_element() -> None:
     head = svg[: svg.index(">") + 1]
     assert head == (
         '<svg class="tb-board" data-variant="backgammon" lang="en" role="img" '
-        'viewBox="0 0 596 554" xmlns="http://www.w3.org/2000/svg">'
+        'viewBox="0 0 692 594" xmlns="http://www.w3.org/2000/svg">'
     )
     assert "<defs" not in svg and "baseProfile" not in svg and "xmlns:" not in svg
 

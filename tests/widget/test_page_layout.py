@@ -143,24 +143,34 @@ def targets(page: Page) -> dict[str, dict[str, float]]:
     }
 
 
-@pytest.mark.parametrize(("width", "least"), [(320, 21), (360, 24)])
-def test_each_points_target_is_its_whole_column(sized: Any, width: int, least: float) -> None:
+@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize(
+    ("path", "bar"),
+    [("puzzles/bg-bar-enter-first/", True), ("puzzles/ln-bear-off-gate/", False)],
+    ids=["backgammon", "long-nardy"],
+)
+def test_each_points_target_is_its_whole_column(
+    sized: Any, width: int, path: str, bar: bool
+) -> None:
     """A point's target is its half of the board, as wide as the point and as tall as the
-    half, not the tapering triangle. 14 places share a row, so at 320 px a column cannot reach
-    24 px (the board, 596 units wide, gives a point 40 of them); it does from 358 px."""
-    tab = sized("puzzles/bg-bar-enter-first/", width, 700)
+    half, not the tapering triangle, and at least 24 px wide on the narrowest phone: 12 points
+    share a row with the bar and the tray, which are narrower columns but as tall as the
+    board."""
+    tab = sized(path, width, 700)
     found = targets(tab.page)
-    assert set(found) == {str(p) for p in range(1, 25)} | {"bar", "off"}
+    places = ("bar", "off") if bar else ("off",)
+    assert set(found) == {str(p) for p in range(1, 25)} | set(places)
     for point in range(1, 25):
         target = found[str(point)]
         triangle = box(tab.page, f'.tabula-puzzle svg g.board .point[data-point="{point}"]')
-        assert target["width"] >= least, (point, target)
+        assert target["width"] >= 24, (point, target)
         assert target["width"] >= triangle["width"] - 0.5
         assert target["left"] <= triangle["left"] + 0.5
         assert target["right"] >= triangle["right"] - 0.5
         assert target["height"] >= triangle["height"], (point, target, triangle)
-    for place in ("bar", "off"):
-        assert found[place]["width"] >= least - 2, (place, found[place])
+    for place in places:
+        assert found[place]["width"] >= 13, (place, found[place])
+        assert found[place]["height"] >= 2 * found["1"]["height"], (place, found[place])
 
 
 def test_a_tap_beside_a_tip_picks_the_point(sized: Any) -> None:

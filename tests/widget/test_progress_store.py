@@ -24,19 +24,31 @@ UNREADABLE = "tabula.solved.unreadable"
 PUZZLE = "bg-higher-die"
 SOLVED_BEFORE = "You have solved this puzzle before."
 
+DEEP = pytest.mark.deep
+"""The shapes of value that only ``make test-deep`` tries: ``make test`` tries one of each way a
+value went wrong before (too deep, not JSON, too long, too big to copy)."""
+
 BAD = [
     # A value nested 5,000 deep: sorting it beside a new id ran out of stack, and progress was
     # never saved again.
     pytest.param("[" * 5000 + "]" * 5000, id="nested-5000-deep"),
-    pytest.param('["bg-order-of-dice", ' + "[" * 5000 + "]" * 5000 + "]", id="nested-beside-an-id"),
-    pytest.param('{"bg-order-of-dice": ' * 5000 + "1" + "}" * 5000, id="nested-objects"),
+    pytest.param(
+        '["bg-order-of-dice", ' + "[" * 5000 + "]" * 5000 + "]",
+        id="nested-beside-an-id",
+        marks=DEEP,
+    ),
+    pytest.param(
+        '{"bg-order-of-dice": ' * 5000 + "1" + "}" * 5000, id="nested-objects", marks=DEEP
+    ),
     pytest.param("bg-order-of-dice,bg-bar-enter-first", id="not-json"),
-    pytest.param('["bg-order-of-dice"', id="cut-short"),
-    pytest.param('{"bg-order-of-dice": true}', id="an-object"),
-    pytest.param('"bg-order-of-dice"', id="a-string"),
-    pytest.param("null", id="null"),
-    pytest.param('["bg-order-of-dice", 7, null, true, {"id": "x"}]', id="wrong-types-inside"),
-    pytest.param('["Bg Order Of Dice", "' + "a" * 65 + '"]', id="not-ids"),
+    pytest.param('["bg-order-of-dice"', id="cut-short", marks=DEEP),
+    pytest.param('{"bg-order-of-dice": true}', id="an-object", marks=DEEP),
+    pytest.param('"bg-order-of-dice"', id="a-string", marks=DEEP),
+    pytest.param("null", id="null", marks=DEEP),
+    pytest.param(
+        '["bg-order-of-dice", 7, null, true, {"id": "x"}]', id="wrong-types-inside", marks=DEEP
+    ),
+    pytest.param('["Bg Order Of Dice", "' + "a" * 65 + '"]', id="not-ids", marks=DEEP),
     pytest.param(json.dumps(["bg-order-of-dice"] * 20_000), id="too-many-ids"),
     # 3,000,000 characters: more than half of Chromium's quota (5 MiB of characters), so no
     # copy fits beside it and it has to be moved rather than copied.

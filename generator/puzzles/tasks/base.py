@@ -86,6 +86,12 @@ class TaskKind(Generic[T]):
         the rule or the condition that decides, and never the answer itself."""
         raise NotImplementedError
 
+    def hints(self, puzzle: Puzzle, task: T, solution: Solution, lang: str) -> list[str]:
+        """The graded hints of a task answered in a form, shown one at a time: first the rule
+        at stake, then what on the board to look at; only the last may all but give the
+        answer. (A play's hints come from its graph of partial plays, in the widget.)"""
+        return []
+
 
 def where(puzzle: Puzzle, name: str) -> tuple[Path, int, int]:
     """The file, line and column of the puzzle's field ``name``: where a problem is reported."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Turn, Variant
+from ...engine import BAR, Turn, Variant
 from ...engine.moves import PartialPlay
 from ...locale import Message, _, translations
 from ..diagnostics import Report
 from ..fields import Fields
 from ..model import CountTask, Puzzle
 from .base import Solution, TaskKind, refusals_from, roll, some, turn_of, where
-from .rules import quoted, rule_names
+from .rules import RULE_NAMES, quoted, rule_hint, rule_names, tag_rule
 
 
 class CountKind(TaskKind[CountTask]):
@@ -89,6 +89,33 @@ class CountKind(TaskKind[CountTask]):
         if task.what == "dice":
             return _dice_feedback(puzzle, solution, lang)
         return _plays_feedback(puzzle, solution, lang)
+
+    def hints(self, puzzle: Puzzle, task: CountTask, solution: Solution, lang: str) -> list[str]:
+        """The rule at stake; then, counting dice, how to try them and whether some play uses
+        them all, counting plays, where the plays start and how they are counted."""
+        _ = translations(lang).gettext
+        turn = turn_of(puzzle, solution)
+        rule = tag_rule(puzzle, lang)
+        if task.what == "dice":
+            dice = len(turn.all_dice)
+            look = _("Try the dice in every order, and with other checkers.")
+            if turn.max_dice == dice:
+                last = _("Some legal play uses every die of the roll.")
+            else:
+                last = _dice_feedback(puzzle, solution, lang)["high"]
+            return [*rule_hint(rule or _(RULE_NAMES["must_use_more"]), lang), look, last]
+        if not solution.plays:
+            return rule_hint(rule, lang)
+        starts = sorted({play.steps[0].source for play in solution.plays}, reverse=True)
+        places = ", ".join(_("the bar") if place == BAR else str(place) for place in starts)
+        return [
+            *rule_hint(rule, lang),
+            _("The legal plays start with a checker on: {places}.").format(places=places),
+            _(
+                "Count each play once, by the position it leaves: the order of its steps makes no "
+                "other play."
+            ),
+        ]
 
 
 def _dice_feedback(puzzle: Puzzle, solution: Solution, lang: str) -> dict[str, str]:

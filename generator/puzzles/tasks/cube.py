@@ -13,6 +13,7 @@ from ..model import CubeTask, Puzzle
 from ..source import Node
 from .base import Solution, TaskKind, where
 from .result import result_words
+from .rules import rule_hint, tag_rule
 
 
 class CubeKind(TaskKind[CubeTask]):
@@ -128,6 +129,11 @@ class CubeKind(TaskKind[CubeTask]):
             "value": _("A take doubles the cube: it shows twice what it showed before."),
             "owner": _("After a take, the cube belongs to the player who took it."),
         }
+
+    def hints(self, puzzle: Puzzle, task: CubeTask, solution: Solution, lang: str) -> list[str]:
+        """The rule at stake, then the rules of the cube that decide each answer."""
+        told = self.feedback(puzzle, task, solution, lang).values()
+        return [*rule_hint(tag_rule(puzzle, lang), lang), *told]
 
 
 def _cube(fields: Fields, node: Node) -> Cube | None:

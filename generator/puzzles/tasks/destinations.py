@@ -12,6 +12,7 @@ from ..diagnostics import Report
 from ..fields import Fields, place_field
 from ..model import DestinationsTask, Puzzle
 from .base import Solution, TaskKind, roll, turn_of, where
+from .rules import rule_hint, tag_rule
 
 
 class DestinationsKind(TaskKind[DestinationsTask]):
@@ -112,6 +113,21 @@ class DestinationsKind(TaskKind[DestinationsTask]):
                 )
             missed[str(place)] = text
         return {"wrong": wrong, "missed": missed}
+
+    def hints(
+        self, puzzle: Puzzle, task: DestinationsTask, solution: Solution, lang: str
+    ) -> list[str]:
+        """The rule at stake, then how to find the places (each die alone, then the dice one
+        after another), last how many places there are."""
+        translated = translations(lang)
+        look = translated.gettext(
+            "Move the checker with {roll}: by each die alone, then by the dice one after another."
+        ).format(roll=roll(puzzle))
+        count = len(solution.places)
+        last = translated.ngettext(
+            "The checker can reach {count} place.", "The checker can reach {count} places.", count
+        ).format(count=count)
+        return [*rule_hint(tag_rule(puzzle, lang), lang), look, last]
 
 
 def _why_not(turn: Turn, source: int, place: int, lang: str) -> str:

@@ -12,8 +12,8 @@ from ...locale import Message, _, explain, translations
 from ..diagnostics import Report, engine_words, listed
 from ..fields import Fields
 from ..model import LegalTask, Puzzle
-from .base import Solution, TaskKind, reason_words, roll, where
-from .rules import rule_name, tag_rule
+from .base import Solution, TaskKind, reason_words, roll, turn_of, where
+from .rules import rule_hint, rule_name, tag_rule
 
 
 class LegalKind(TaskKind[LegalTask]):
@@ -149,6 +149,29 @@ class LegalKind(TaskKind[LegalTask]):
             return {"yes": _("A rule refuses a step of this play: check each step again.")}
         text = _("A rule refuses this play: “{rule}”. Check each step against it.")
         return {"yes": text.format(rule=rule)}
+
+    def hints(self, puzzle: Puzzle, task: LegalTask, solution: Solution, lang: str) -> list[str]:
+        """The rule at stake; then, for a refused play, the point its refusal is about, for a
+        legal one how many steps it moves beside the most the roll can play; last, what the
+        wrong choice is told."""
+        translated = translations(lang)
+        if solution.legal:
+            rule = tag_rule(puzzle, lang)
+            play = solution.accepted[0]
+            most = turn_of(puzzle, solution).max_dice
+            look: str | None = translated.ngettext(
+                "The play moves {count} step; the most this roll can play is {most}.",
+                "The play moves {count} steps; the most this roll can play is {most}.",
+                len(play.steps),
+            ).format(count=len(play.steps), most=most)
+        else:
+            rule = rule_name(solution.reason, lang) or tag_rule(puzzle, lang)
+            point = dict(solution.reason.params).get("point") if solution.reason else None
+            look = None
+            if isinstance(point, int) and 1 <= point <= 24:
+                look = translated.gettext("Look at the {point}-point.").format(point=point)
+        last = self.feedback(puzzle, task, solution, lang)
+        return [*rule_hint(rule, lang), *([look] if look else []), *last.values()]
 
 
 def _empty_source(puzzle: Puzzle, moves: tuple[tuple[int, int], ...]) -> Message | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Variant
+from ...engine import BAR, Variant
 from ...locale import _, translations
 from ..diagnostics import Report
 from ..fields import Fields
 from ..model import PassTask, Puzzle
-from .base import Solution, TaskKind, refusals_from, turn_of, where
-from .rules import quoted, rule_names
+from .base import Solution, TaskKind, refusals_from, roll, turn_of, where
+from .rules import quoted, rule_hint, rule_names, tag_rule
 
 
 class PassKind(TaskKind[PassTask]):
@@ -73,6 +73,17 @@ class PassKind(TaskKind[PassTask]):
             return {"no": _("Every step is refused: try each checker with each die.")}
         text = _("Every step is refused by a rule: {rules}.")
         return {"no": text.format(rules=quoted(rules, lang))}
+
+    def hints(self, puzzle: Puzzle, task: PassTask, solution: Solution, lang: str) -> list[str]:
+        """The rule at stake, then where to start trying (the bar, when a checker waits
+        there), last what the wrong choice is told."""
+        _ = translations(lang).gettext
+        if puzzle.position.mover[BAR]:
+            look = _("Start with your checker on the bar: it enters before any other moves.")
+        else:
+            look = _("Try each of your checkers with each die of {roll}.").format(roll=roll(puzzle))
+        last = self.feedback(puzzle, task, solution, lang)
+        return [*rule_hint(tag_rule(puzzle, lang), lang), look, *last.values()]
 
 
 KIND = PassKind()

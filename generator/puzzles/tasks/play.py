@@ -19,9 +19,15 @@ WHY_NOT = {
     "off": N_("The answer bears off more checkers."),
     "points": N_("The answer holds more points (two or more checkers on a point)."),
     "blots": N_("The answer leaves fewer of your checkers alone on a point."),
+    "held": N_("The answer keeps more of your opponent's checkers pinned."),
+    "home": N_("The answer holds more points in your home board."),
+    "start": N_("The answer moves more of your checkers away from the 24-point."),
 }
-"""What the answer does better than a legal play that is not the answer, as message ids, in
-the order they are looked for."""
+"""What the answer does better than a legal play that is not the answer, as message ids (a
+capture is a hit or a pin, as the game has it)."""
+
+FEATURES = ("hit", "off", "points", "blots", "held", "home", "start")
+"""The features of :func:`_features`, in the order they are looked for."""
 
 
 class PlayKind(TaskKind[PlayTask]):
@@ -175,19 +181,25 @@ class PlayKind(TaskKind[PlayTask]):
 
 def _features(play: Play) -> dict[str, int]:
     """What a play does, each counted so that more is better: checkers hit (or pinned), borne
-    off, points held, and blots left (counted negative)."""
-    mover = play.position.mover
+    off, points held, blots left (counted negative), the opponent's checkers it leaves
+    pinned, points held in the home board, and checkers left on the 24-point, where the back
+    checkers (or all of them, in the games that start from one point) begin (negative)."""
+    position = play.position
+    mover = position.mover
     return {
         "hit": sum(1 for step in play.steps if step.hit or step.pin),
         "off": mover[OFF],
         "points": sum(1 for point in range(1, 25) if mover[point] >= 2),
         "blots": -sum(1 for point in range(1, 25) if mover[point] == 1),
+        "held": len(position.opponent_pinned),
+        "home": sum(1 for point in range(1, 7) if mover[point] >= 2),
+        "start": -mover[24],
     }
 
 
 def _better(answers: list[dict[str, int]], play: dict[str, int]) -> str | None:
     """The first thing every answer does better than ``play``, if there is one."""
-    for feature in ("hit", "off", "points", "blots"):
+    for feature in FEATURES:
         if answers and all(answer[feature] > play[feature] for answer in answers):
             return feature
     return None

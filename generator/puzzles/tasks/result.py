@@ -11,6 +11,7 @@ from ..fields import Fields
 from ..model import Puzzle, ResultTask
 from ..source import Node
 from .base import Solution, TaskKind, where
+from .rules import rule_hint, tag_rule
 
 WIN_WORDS = {
     "single": N_("a single game"),
@@ -169,6 +170,12 @@ class ResultKind(TaskKind[ResultTask]):
             "kind": kind,
             "points": _points(task.cube, lang),
         }
+
+    def hints(self, puzzle: Puzzle, task: ResultTask, solution: Solution, lang: str) -> list[str]:
+        """The rule at stake, then the conditions that decide the winner, the kind of win and
+        the points, in that order."""
+        told = self.feedback(puzzle, task, solution, lang).values()
+        return [*rule_hint(tag_rule(puzzle, lang), lang), *dict.fromkeys(told)]
 
 
 def _points(cube: int, lang: str) -> str:

@@ -32,9 +32,11 @@ RULE_NAMES = {
     "head_twice_first_turn": N_("the head"),
     "six_block": N_("the six-point block"),
     "must_unblock": N_("the six-point block"),
+    "must_let_out": N_("letting your opponent move"),
     "runner_not_passed": N_("the runner"),
     "runner_not_in_quarter": N_("the runner"),
     "starting_quarter": N_("the starting quarter"),
+    "starting_quarter_mid_turn": N_("the starting quarter"),
     "checker_pinned": N_("a pinned checker cannot move"),
     "game_over": N_("a won game ends the turn"),
 }
@@ -72,6 +74,13 @@ def tag_rule(puzzle: Puzzle, lang: str) -> str | None:
         if tag in TAG_NAMES and tag not in NOT_RULES:
             return _(TAG_NAMES[tag])
     return None
+
+
+def rule_hint(rule: str | None, lang: str) -> list[str]:
+    """The first of a task's graded hints: the rule at stake, when one is named."""
+    if rule is None:
+        return []
+    return [translations(lang).gettext("The rule at stake is “{rule}”.").format(rule=rule)]
 
 
 def quoted(names: Iterable[str], lang: str) -> str:

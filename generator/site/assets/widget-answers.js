@@ -226,6 +226,15 @@ function judgeAnswer(data, given) {
   return TASKS[data.task].judge(data.answer, data.feedback ?? {}, given);
 }
 
+/** The ``level``-th (from 0) of a form's graded ``hints`` as the status says it, numbered
+ *  ("Hint 2 of 3."), and the level of the next press: past the last, the last again. */
+function formHint(hints, level, words) {
+  if (!hints?.length) return null;
+  const shown = Math.min(level, hints.length - 1);
+  const text = `${fill(words.hint_of, { number: shown + 1, count: hints.length })} ${hints[shown]}`;
+  return { text, next: shown + 1 };
+}
+
 /**
  * Builds the answer form of ``puzzle``'s task into ``box``. Returns what handles the board's
  * places for a form answered on the board ({point, ready(), activate(place)}), else null.
@@ -235,6 +244,6 @@ function answerForm(puzzle, box) {
   return (task && task.form(new Form(puzzle, box), puzzle.data.answer, puzzle.words)) || null;
 }
 
-if (inNode) module.exports = { TASKS, judgeAnswer };
-else Object.assign((window.TabulaWidget ??= {}), { answerForm, judgeAnswer });
+if (inNode) module.exports = { TASKS, formHint, judgeAnswer };
+else Object.assign((window.TabulaWidget ??= {}), { answerForm, formHint, judgeAnswer });
 })();

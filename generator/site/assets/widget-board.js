@@ -249,7 +249,8 @@ class BoardView {
       element("rect", { x, y: this.slabY(mover, index), width, height, rx: 2 }, group);
     }
     const y = mover ? mid + 15 : mid - 15;
-    element("rect", { class: "chip", x: trayX - 17, y: y - 13, width: 34, height: 26, rx: 13 }, group);
+    const half = this.g.chip / 2;
+    element("rect", { class: "chip", x: trayX - half, y: y - half, width: this.g.chip, height: this.g.chip, rx: half }, group);
     element("text", { class: "count", x: trayX, y }, group).textContent = String(count);
   }
 

@@ -25,7 +25,7 @@
 const shared = window.TabulaWidget;
 if (!shared?.BoardView || !shared.answerForm || shared.started) return;
 shared.started = true;
-const { BAR, OFF, BoardView, Turn, answerForm, capitalized, fill, judgeAnswer, keyboardRows, parsePlace, placeName } = shared;
+const { BAR, OFF, BoardView, Turn, answerForm, capitalized, fill, formHint, judgeAnswer, keyboardRows, parsePlace, placeName } = shared;
 
 // Progress: the ids of solved puzzles, in this browser only --------------------------------
 //
@@ -272,6 +272,8 @@ class Puzzle {
       this.say(fill(w.too_big, { count: this.data.too_big }));
     } else {
       this.form = answerForm(this, answers);
+      // A form's hint beside its Check (or its choices): the panel stays short.
+      if (this.data.hints?.length) this.button("hint", w.hint, () => this.hint(), answers);
     }
     if (!this.data.free) this.button("solution", w.solution, () => this.showSolution());
     const next = this.following();
@@ -696,9 +698,15 @@ class Puzzle {
   }
 
   /** Graded hints: the rule at stake, then the checker to move, then the step; once the
-   *  turn has moved on, the next hint starts at the checker (the rule is said once). */
+   *  turn has moved on, the next hint starts at the checker (the rule is said once). A form's
+   *  hints are the page's, worked out by the engine, one a press. */
   hint() {
     const w = this.words;
+    if (!this.playable) {
+      const hint = formHint(this.data.hints, this.hintLevel ?? 0, w);
+      this.hintLevel = hint.next;
+      return this.say(hint.text);
+    }
     if (this.turn.complete) return this.say(w.over);
     if (this.hintState !== this.turn.state) {
       this.hintLevel = Math.min(this.hintLevel ?? 0, 1);

@@ -11,7 +11,7 @@
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { Turn } = require("../../../generator/site/assets/widget-core.js");
-const { TASKS, judgeAnswer } = require("../../../generator/site/assets/widget-answers.js");
+const { TASKS, formHint, judgeAnswer } = require("../../../generator/site/assets/widget-answers.js");
 const puzzles = require("./puzzles.json");
 
 function data(id) {
@@ -126,4 +126,48 @@ test("hints are graded: the rule at stake, then the checker, then the step", () 
   assert.equal(checker.kind, "checker");
   assert.equal(checker.step.source, 13);
   assert.deepEqual(ruled.hintAt(2), { kind: "step", step: checker.step });
+});
+
+test("every form's hints are numbered and graded, one a press, and stay on the last", () => {
+  const page = data("js-legal");
+  const words = { hint_of: "Hint {number} of {count}." };
+  const { hints } = page;
+  assert.equal(hints.length, 3);
+  let level = 0;
+  const said = [];
+  for (let press = 0; press < 4; press += 1) {
+    const hint = formHint(hints, level, words);
+    said.push(hint.text);
+    level = hint.next;
+  }
+  assert.deepEqual(said, [
+    `Hint 1 of 3. ${hints[0]}`,
+    `Hint 2 of 3. ${hints[1]}`,
+    `Hint 3 of 3. ${hints[2]}`,
+    `Hint 3 of 3. ${hints[2]}`,
+  ]);
+  assert.equal(formHint([], 0, words), null);
+});
+
+test("a form's hints start with the rule, point to the board, and keep the answer to the last", () => {
+  const legal = data("js-legal");
+  assert.match(legal.hints[0], /^The rule at stake is “a checker cannot land on a point the opponent holds”\.$/);
+  assert.match(legal.hints[1], /^Look at the \d+-point\.$/);
+  // What the wrong choice is told gives the verdict away: it comes last, and only there.
+  assert.equal(legal.hints.at(-1), legal.feedback.yes);
+  const pass = data("js-pass");
+  assert.equal(pass.hints.at(-1), Object.values(pass.feedback)[0]);
+  assert.ok(!pass.hints.slice(0, -1).includes(pass.hints.at(-1)));
+  const destinations = data("js-destinations");
+  assert.equal(destinations.hints.at(-1), `The checker can reach ${destinations.answer.places.length} places.`);
+  for (const hint of destinations.hints.slice(0, -1)) {
+    for (const place of destinations.answer.places) assert.doesNotMatch(hint, new RegExp(`\\b${place}\\b`));
+  }
+  const count = data("js-count");
+  for (const hint of count.hints.slice(0, -1)) assert.doesNotMatch(hint, new RegExp(`\\b${count.answer.number}\\b`));
+  for (const id of ["js-cube-take", "js-cube-drop", "js-result"]) {
+    const page = data(id);
+    // The conditions that decide each field (the page's JSON sorts the fields by name).
+    assert.deepEqual([...page.hints].sort(), [...new Set(Object.values(page.feedback))].sort(), id);
+  }
 });
