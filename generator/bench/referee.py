@@ -1,13 +1,17 @@
 """How fast the referee board answers in Chromium: ``bench referee``.
 
-The referee page's own markup (docs/en/referee.md) and its files (``write_referee``: Pyodide,
-the engine's zip, the script) are put in a temporary folder, served on 127.0.0.1 and opened in
-Debian's chromium with Playwright; nothing is fetched from any other host. Measured: the cold
-load (an empty cache) from opening the page to the first answered step, the warm load (the
-browser's cache filled), the time of each step (the engine's answer and the board drawn
-again) over ``count`` steps on random positions of every game, and the full list of legal
-plays of the worst bench position: the position and small double, among generated ones, with
-the most legal plays. Nothing here asserts: the targets (issue 20) are printed beside.
+The referee board as the site renders it (``referee_html``, in English) and its files
+(``write_referee``: Pyodide, the engine's zip, the script) are put in a temporary folder, served
+on 127.0.0.1 and opened in Debian's chromium with Playwright, in a profile of its own on disk (a
+reader's browser: its HTTP cache keeps Pyodide's wasm, and Chromium its compiled code); nothing
+is fetched from any other host. Measured: the cold load (an empty cache) from opening a link
+with a position (which starts the engine at once) to the first answered step, the warm load (the
+browser's cache filled), the page's weight as a host that gzips text sends it, before the reader
+uses the board and with the engine (everything it fetched), the time of each step (the engine's
+answer and the board drawn again) over ``count`` steps on random positions of every game, and
+the full list of legal plays of the worst bench position: the position and small double, among
+generated ones, with the most legal plays. Nothing here asserts: the targets (issue 20) are
+printed beside.
 """
 
 from __future__ import annotations
@@ -22,16 +26,19 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import quote
 
+from generator.bench.pages import sent_size
 from generator.bench.widget import SMALL_DOUBLES, spread_position
 from generator.engine import VARIANTS, Position, to_text
 from generator.engine.samples import DEFAULT_SEED, ROLLS, random_position
-from generator.site.referee import write_referee
+from generator.site.referee import FOLDER, referee_html, write_referee
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PAGE = ROOT / "docs" / "en" / "referee.md"
+if TYPE_CHECKING:
+    from playwright.sync_api import Response
+
 COLD_TARGET_S = 5.0
 WARM_TARGET_S = 1.5
 STEP_TARGET_MS = 100.0
@@ -46,13 +53,14 @@ class RefereeFigures(TypedDict):
     warm_seconds: float
     warm_pyodide_seconds: float
     warm_engine_seconds: float
+    page_bytes: int
+    engine_bytes: int
     steps: int
     step_median_ms: float
     step_worst_ms: float
     plays_ms: float
     plays: int
     worst: str
-    weight_bytes: int
 
 
 def worst_position(tries: int = 300, seed: int = DEFAULT_SEED) -> tuple[Position, tuple[int, int]]:
@@ -71,14 +79,13 @@ def worst_position(tries: int = 300, seed: int = DEFAULT_SEED) -> tuple[Position
     return best[1], best[2]
 
 
-def standalone_page(markdown: str) -> str:
-    """The referee page's markup (the HTML of ``referee.md``) as a page of its own, for a
+def standalone_page() -> str:
+    """The referee page's board (as the site renders it in English) as a page of its own, for a
     folder where it stands at ``referee/index.html``."""
-    start = markdown.index("<link ")
-    end = markdown.index("</script>") + len("</script>")
+    board = referee_html("en", "../assets/referee/")
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>referee bench</title></head><body>{markdown[start:end]}</body></html>"
+        f"<title>referee bench</title></head><body>{board}</body></html>"
     )
 
 
@@ -95,23 +102,21 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def served_referee() -> Iterator[tuple[str, int]]:
-    """The referee page and its files, served on 127.0.0.1: its address, and the weight of
-    the files it loads (bytes)."""
+def served_referee() -> Iterator[str]:
+    """The referee page and its files, served on 127.0.0.1: its address."""
     with tempfile.TemporaryDirectory(prefix="tabula-referee-") as folder:
         site = Path(folder)
         if not write_referee(site, ROOT):
             raise SystemExit("bench referee needs Pyodide: run `make site` (Node.js and npm)")
         (site / "referee").mkdir()
-        page = standalone_page(PAGE.read_text(encoding="utf-8"))
+        page = standalone_page()
         (site / "referee" / "index.html").write_text(page, encoding="utf-8")
         handler = functools.partial(_Quiet, directory=folder)
         server = _Server(("127.0.0.1", 0), handler)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
-        weight = sum(path.stat().st_size for path in (site / "assets").rglob("*") if path.is_file())
         try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/referee/", weight
+            yield f"http://127.0.0.1:{server.server_address[1]}/referee/"
         finally:
             server.shutdown()
             server.server_close()
@@ -135,6 +140,12 @@ _MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
 """When the page began to load Pyodide, the engine, and when the engine was imported (ms)."""
 
 
+def _of_engine(address: str) -> bool:
+    """Whether ``address`` is one of the engine's files (Pyodide, the engine's zip), which the
+    page fetches only once the reader uses the board (tests/browser/test_referee.py)."""
+    return f"/{FOLDER}/pyodide/" in address or address.endswith(f"/{FOLDER}/engine.zip")
+
+
 def bench_referee(count: int = 200, seed: int = DEFAULT_SEED) -> RefereeFigures:
     """Open the referee page cold and warm, time ``count`` steps and the worst listing."""
     from playwright.sync_api import sync_playwright
@@ -148,19 +159,34 @@ def bench_referee(count: int = 200, seed: int = DEFAULT_SEED) -> RefereeFigures:
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("bench referee needs Chromium: apt-get install chromium")
-    with served_referee() as (url, weight), sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium, args=list(QUIET_FLAGS))
+    sent: dict[str, int] = {}  # what each address weighed as sent (the first fetch of each)
+
+    def weigh(response: Response) -> None:
+        if response.url not in sent and response.status == 200:
+            sent[response.url] = sent_size(
+                response.body(), response.headers.get("content-type", "")
+            )
+
+    with (
+        served_referee() as url,
+        tempfile.TemporaryDirectory(prefix="tabula-referee-profile-") as profile,
+        sync_playwright() as driver,
+    ):
+        context = driver.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=list(QUIET_FLAGS)
+        )
         own = url.split("/")[2]
-        context = browser.new_context()
         context.route(
             "**/*",
             lambda route: (
                 route.continue_() if route.request.url.split("/")[2] == own else route.abort()
             ),
         )
-        loads = []
-        for _ in range(2):  # cold, then warm (the cache of the same context)
+        loads: list[float] = []
+        for _ in range(2):  # cold, then warm (the cache of the same profile)
             page = context.new_page()
+            if not loads:
+                page.on("response", weigh)
             started = time.perf_counter()
             page.goto(url + _fragment(first, (6, 5)))
             page.wait_for_selector('.tabula-referee[data-ready="true"]', timeout=READY_MS)
@@ -195,19 +221,21 @@ def bench_referee(count: int = 200, seed: int = DEFAULT_SEED) -> RefereeFigures:
             " document.querySelectorAll('.tabula-referee .tr-play').length]; }",
             list(worst_dice),
         )
-        browser.close()
+        context.close()
+    engine = sum(size for address, size in sent.items() if _of_engine(address))
     return RefereeFigures(
         cold_seconds=loads[0],
         warm_seconds=loads[1],
         warm_pyodide_seconds=(marks["engine"] - marks["python"]) / 1000,
         warm_engine_seconds=(marks["ready"] - marks["engine"]) / 1000,
+        page_bytes=sum(sent.values()) - engine,
+        engine_bytes=engine,
         steps=len(steps),
         step_median_ms=statistics.median(steps),
         step_worst_ms=max(steps),
         plays_ms=listing[0],
         plays=listing[1],
         worst=f"{worst.variant.key} {to_text(worst)} with {worst_dice[0]}-{worst_dice[1]}",
-        weight_bytes=weight,
     )
 
 
@@ -237,4 +265,10 @@ def print_referee_bench(count: int = 200, seed: int = DEFAULT_SEED) -> None:
         f"{f['plays_ms']:.0f} ms (target: within {PLAYS_TARGET_MS:g} ms)"
     )
     print(f"    {f['worst']}")
-    print(f"  the page's files (Pyodide, the engine, the script): {f['weight_bytes'] / 1e6:.1f} MB")
+    print(
+        f"  the page's weight, gzipped as a host sends text: {f['page_bytes'] / 1024:.0f} KB "
+        "before the reader uses the board (the board's markup, script and style; Material's "
+        "own files are counted by bench pages), "
+        f"{(f['page_bytes'] + f['engine_bytes']) / 1e6:.1f} MB with the engine "
+        f"(Pyodide and the engine: {f['engine_bytes'] / 1e6:.1f} MB)"
+    )

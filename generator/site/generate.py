@@ -69,7 +69,7 @@ KEYS = ("key",)
 
 def board(position: Position, **options: Any) -> str:
     """The board SVG of a page of the site, drawn once per position and options in a build.
-    Its colours and fonts are in the site's stylesheet (``assets/tabula-board.css``), once for
+    Its colours and fonts are in the site's stylesheet (``assets/tabula-styles.css``), once for
     every board, not in each board."""
     from ..render.svg import board_svg
 

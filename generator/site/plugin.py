@@ -46,7 +46,7 @@ from .generate import (
     write_pages,
 )
 from .pdf import PAPER_SIZES, find_chromium, print_sheets
-from .referee import ROOT_CLASS, write_referee
+from .referee import ROOT_CLASS, render_referee, write_referee
 from .search import index_site
 
 log = logging.getLogger("mkdocs.plugins.tabula")
@@ -227,6 +227,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = translations(lang).gettext(
             PERMALINK_TITLE
         )
+        markdown = render_referee(markdown, lang, page.url)  # the referee board, if it is here
         if self.site is None or page.file.abs_src_path is None:
             return markdown
         return render_fences(self.site, Path(page.file.abs_src_path).resolve(), markdown, lang)
@@ -440,12 +441,7 @@ def _strict_failed() -> bool:
     )
 
 
-STYLESHEETS = (
-    "assets/tabula-board.css",
-    "assets/tabula-pages.css",
-    "assets/tabula-widget.css",
-    "assets/tabula-sheets.css",
-)
+STYLESHEETS = ("assets/tabula-styles.css",)
 SCRIPTS = (
     "assets/tabula.js",
     "assets/tabula-widget-core.js",
@@ -455,15 +451,17 @@ SCRIPTS = (
     "assets/tabula-practice.js",
 )
 ASSETS = STYLESHEETS + SCRIPTS
-"""The files the plugin adds to every site, under these names in site/: the boards' colours,
-the generated pages' and the puzzle widget's styles, the worksheets' print styles; the site's
-script (language switcher, search box), the puzzle widget's (its core, its board, its answer
-forms and the wiring to the page) and the practice sessions' (with the progress page)."""
+"""The files the plugin adds to every site, under these names in site/: one stylesheet (the
+boards' colours, the generated pages' and the puzzle widget's styles, the worksheets' print
+styles: one file, as each stylesheet in <head> holds up a phone's first paint by a request);
+the site's script (language switcher, search box), the puzzle widget's (its core, its board,
+its answer forms and the wiring to the page) and the practice sessions' (with the progress
+page)."""
+
+_STYLES = ("pages.css", "widget.css", "sheets.css")
+"""The files of ``generator/site/assets/`` in the stylesheet, after the boards' rules."""
 
 _SOURCES = {
-    "assets/tabula-pages.css": "pages.css",
-    "assets/tabula-widget.css": "widget.css",
-    "assets/tabula-sheets.css": "sheets.css",
     "assets/tabula.js": "tabula.js",
     "assets/tabula-widget-core.js": "widget-core.js",
     "assets/tabula-widget-board.js": "widget-board.js",
@@ -471,18 +469,21 @@ _SOURCES = {
     "assets/tabula-widget.js": "widget.js",
     "assets/tabula-practice.js": "practice.js",
 }
-"""The files of ``generator/site/assets/`` behind each of ``ASSETS`` (the boards' colours are
-drawn by the renderer)."""
+"""The files of ``generator/site/assets/`` behind each script of ``ASSETS``."""
 
 
 def asset_texts() -> dict[str, str]:
-    """The text of each of ``ASSETS``: the boards' stylesheet from the renderer (the dark and
-    print palettes, then the rules that a standalone board carries in its own ``<style>`` and
-    the boards of the site's pages leave to this file), and the plugin's own files from
-    ``generator/site/assets/``."""
+    """The text of each of ``ASSETS``: the stylesheet, which opens with the boards' rules from
+    the renderer (the dark and print palettes, then the rules that a standalone board carries
+    in its own ``<style>`` and the boards of the site's pages leave to this file) and goes on
+    with the plugin's own stylesheets, and the scripts, from ``generator/site/assets/``."""
     folder = files(__package__).joinpath("assets")
     rules = "/* The boards' own rules (generator/render/theme.py). */"
-    texts = {"assets/tabula-board.css": f"{board_css()}\n{rules}\n{BOARD_STYLE}\n"}
+    styles = [f"{board_css()}\n{rules}\n{BOARD_STYLE}\n"]
+    for source in _STYLES:
+        text = folder.joinpath(source).read_text(encoding="utf-8")
+        styles.append(f"/* generator/site/assets/{source} */\n{text}")
+    texts = {STYLESHEETS[0]: "\n".join(styles)}
     for name, source in _SOURCES.items():
         texts[name] = folder.joinpath(source).read_text(encoding="utf-8")
     return {name: texts[name] for name in ASSETS}

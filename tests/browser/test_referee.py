@@ -1,8 +1,10 @@
 """The referee board in Debian's chromium: the engine under Pyodide rules on every step.
 
 One page for the module, reached from the glossary through the navigation (Material swaps it in
-without loading it), where Pyodide starts once; the Russian page is a second start, from the
-browser's cache (the language switcher loads the page). Each test sets up its board through the
+without loading it): the board is drawn at once, and Pyodide is fetched only when the reader first
+uses it (here: the focus in the game list), then starts once; the Russian page is a second start,
+from the browser's cache (the language switcher loads the page). A link that carries a position
+starts the engine at once. Each test sets up its board through the
 page as a reader does: a link's fragment, clicks, the paste box. Every request to a host other
 than the site's is blocked and recorded, and the last test checks there was none. What the page
 says is compared with what the engine says in Python.
@@ -18,7 +20,15 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from generator.engine import Position, Refusal, find_variant, from_text, to_text
+from generator.engine import (
+    PRESETS,
+    VARIANTS,
+    Position,
+    Refusal,
+    find_variant,
+    from_text,
+    to_text,
+)
 from generator.locale import explain
 
 from .conftest import Site
@@ -38,6 +48,8 @@ class Referee:
         self.site = site
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.fetched: list[str] = []  # every address the page asked for, in order
+        self.before_use: list[str] = []  # what it had asked for when the reader first used it
 
     def open_from(self, path: str) -> None:
         """Open the page ``path``, then the referee page from its navigation (Material's
@@ -46,6 +58,10 @@ class Referee:
         self.page.wait_for_function("window.document$ !== undefined")
         self.page.evaluate("window.tabulaSamePage = true")
         self.page.locator('nav a.md-nav__link[href$="referee/"]:visible').first.click()
+        self.page.wait_for_selector(f"{ROOT} .tr-board [data-point]")
+        self.page.wait_for_load_state("networkidle")
+        self.before_use = list(self.fetched)
+        self.page.focus(f"{ROOT} .tr-game")  # the reader's first use of the board
         self.page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
 
     def fragment(self, fragment: str) -> None:
@@ -87,6 +103,7 @@ def referee(browser: Browser, site: Site) -> Iterator[Referee]:
 
     context.route("**/*", route)
     page.on("pageerror", lambda error: board.errors.append(str(error)))
+    page.on("request", lambda request: board.fetched.append(request.url))
     board.open_from("glossary/")
     try:
         yield board
@@ -140,6 +157,50 @@ def test_a_link_keeps_a_table_rule_preset_and_the_page_links_to_itself(referee: 
     assert referee.value("link") == referee.site("referee/") + fragment
 
 
+ENGINE_FILES = ("/assets/referee/pyodide/", "/assets/referee/engine.zip")
+"""What the engine is made of: nothing of it is fetched before the reader uses the board."""
+
+
+def _engine_requests(urls: list[str]) -> list[str]:
+    return [url for url in urls if any(part in url for part in ENGINE_FILES)]
+
+
+def test_nothing_of_pyodide_is_fetched_before_the_reader_uses_the_board(
+    referee: Referee,
+) -> None:
+    # The page was drawn and quiet, its board in place, before the focus came into it.
+    assert any(url.endswith("/assets/referee/referee.js") for url in referee.before_use)
+    assert _engine_requests(referee.before_use) == []
+    # Then the engine came: Pyodide and the engine's zip.
+    fetched = _engine_requests(referee.fetched)
+    assert any(url.endswith("pyodide.asm.wasm") for url in fetched)
+    assert any(url.endswith("engine.zip") for url in fetched)
+
+
+def test_the_game_list_holds_every_game_and_preset(referee: Referee) -> None:
+    listed = referee.page.eval_on_selector_all(
+        f"{ROOT} .tr-game option", "nodes => nodes.map(n => n.value)"
+    )
+    assert listed == [
+        game if rules == "default" else f"{game}:{rules}"
+        for game in VARIANTS
+        for rules in PRESETS[game]
+    ]
+
+
+def test_a_link_with_a_position_starts_the_engine_at_once(browser: Browser, site: Site) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        text = "24:14 20:1 / 12:15"
+        page.goto(site("referee/") + f"#game=long-nardy&position={quote(text)}&dice=5-2")
+        page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
+        assert page.input_value(f"{ROOT} .tr-copy-text") == text
+        assert page.locator(f"{ROOT} .tr-die").count() == 2
+    finally:
+        context.close()
+
+
 def test_a_refused_step_says_the_engines_reason(referee: Referee) -> None:
     referee.fragment("#game=backgammon&position=" + quote(to_text(_start())) + "&dice=6-5")
     referee.click(24)
@@ -164,7 +225,7 @@ def test_every_legal_play_is_listed_and_can_be_played(referee: Referee) -> None:
     referee.fragment("#game=long-nardy&position=" + quote("24:15 / 12:15") + "&dice=6-6")
     referee.page.click(f"{ROOT} .tr-list")
     listed = referee.page.locator(f"{ROOT} .tr-play").all_inner_texts()
-    plays = find_variant("long-nardy").start().legal_plays((6, 6))
+    plays = find_variant("long-nardy").start().turn((6, 6)).plays
     assert listed == [play.notation for play in plays]
     referee.page.click(f"{ROOT} .tr-play >> nth=0")
     assert referee.status() == f"The turn is complete: {plays[0].notation}."
@@ -205,9 +266,11 @@ def test_the_page_in_russian(referee: Referee) -> None:
     referee.page.locator('a.md-select__link[hreflang="ru"]').click()
     referee.page.wait_for_url(referee.site("ru/referee/") + "**")
     # (The address changes before the new page's content arrives.)
-    referee.page.wait_for_selector(
-        f'{ROOT}[data-ready="true"] .tr-start:text("Начальная позиция")', timeout=READY_MS
-    )
+    referee.page.wait_for_selector(f'{ROOT} .tr-start:text("Начальная позиция")')
+    # The board is drawn in Russian before the engine starts.
+    assert "Сумма очков" in referee.page.inner_text(f"{ROOT} .tr-pips")
+    referee.page.focus(f"{ROOT} .tr-game")
+    referee.page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
     assert referee.page.evaluate("document.documentElement.lang") == "ru"
     referee.fragment("#game=backgammon&dice=6-5")
     referee.click(24)
@@ -215,7 +278,7 @@ def test_the_page_in_russian(referee: Referee) -> None:
     said = referee.status()
     assert said == explain(Refusal.of("blocked_landing", point=19, count=5), "ru")
     assert said == "Пункт 19 закрыт: на нём 5 шашек соперника."
-    assert "Счёт очков" in referee.page.inner_text(f"{ROOT} .tr-pips")
+    assert "Сумма очков" in referee.page.inner_text(f"{ROOT} .tr-pips")
 
 
 AXE = Path(
@@ -239,6 +302,8 @@ def test_the_board_has_no_serious_accessibility_violation(referee: Referee) -> N
 
 
 def _failed(page: Page) -> str:
+    page.wait_for_selector(f"{ROOT} .tr-board [data-point]")
+    page.focus(f"{ROOT} .tr-game")  # the reader's first use of the board starts the engine
     page.wait_for_selector(f'{ROOT}[data-ready="false"] .tr-failed:not([hidden])')
     return page.inner_text(f"{ROOT} .tr-failed")
 

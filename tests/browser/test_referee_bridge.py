@@ -1,15 +1,19 @@
 """The referee board's Python side (``referee_bridge.py``), run here under CPython: the same file
 and the same zip the browser runs under Pyodide (generator/site/referee.py), without a browser.
 
-Every reason it words is the one generator/locale words, in every language, from the catalog the
+The page's markup (referee.py) holds every game and preset, in each language. Every reason it
+words is the one generator/locale words, in every language, from the catalog the
 zip ships; each way of writing a position sets up the same board; the set-up clicks make the
 positions they say.
 """
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
+import shutil
 import string
 import zipfile
 from collections.abc import Iterator
@@ -18,14 +22,31 @@ from typing import Any
 
 import pytest
 
-from generator.engine import Refusal, find_variant, to_position_id, to_text, to_xgid
+from generator.engine import (
+    PRESETS,
+    VARIANTS,
+    Refusal,
+    find_variant,
+    to_position_id,
+    to_text,
+    to_xgid,
+)
 from generator.engine.errors import WORDS as ERROR_WORDS
 from generator.engine.errors import PositionError
 from generator.engine.reasons import WORDS, Words
-from generator.locale import LANGUAGES, explain
+from generator.locale import LANGUAGES, RULES_NAMES, VARIANT_NAMES, explain, translations
 from generator.puzzles.diagnostics import engine_words
 from generator.site.assets import referee_bridge as bridge
-from generator.site.referee import engine_zip
+from generator.site.referee import (
+    STDLIB_MODULES,
+    compiled,
+    engine_zip,
+    find_pyodide,
+    lock_file,
+    referee_html,
+    referee_stdlib,
+    render_referee,
+)
 
 SAMPLES: dict[str, Any] = {"play": "13/8 6/5*", "side": "mover", "variant": "Long Nardy"}
 
@@ -141,3 +162,76 @@ def test_a_turn_step_by_step_then_the_board_turned(board) -> None:
 def test_the_zip_is_the_same_from_build_to_build() -> None:
     assert engine_zip() == engine_zip()
     assert Path(bridge.__file__).name == "referee_bridge.py"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_game_list_holds_every_game_and_preset(lang: str) -> None:
+    options = re.findall(r'<option value="([^"]+)">([^<]+)</option>', referee_html(lang, "a/"))
+    say = translations(lang).gettext
+    expected = []
+    for game in VARIANTS:
+        for rules in PRESETS[game]:
+            name = say(VARIANT_NAMES[game])
+            if rules == "default":
+                expected.append((game, name))
+            else:
+                expected.append(
+                    (f"{game}:{rules}", html.escape(f"{name} — {say(RULES_NAMES[rules])}"))
+                )
+    assert options == expected
+    assert len(options) > len(VARIANTS)  # the presets are there
+
+
+def test_the_page_gets_the_board_where_its_placeholder_stands() -> None:
+    page = '# Судья\n\nText.\n\n<div class="tabula-referee"></div>\n\n## Как пользоваться\n'
+    done = render_referee(page, "ru", "ru/referee/")
+    assert done.startswith('# Судья\n\nText.\n\n<link rel="stylesheet" href="../../assets/referee/')
+    assert '<div class="tabula-referee" data-ready="false">' in done
+    assert '<script src="../../assets/referee/referee.js"></script>\n\n## Как пользоваться' in done
+    assert "Начальная позиция" in done
+    assert len(done.split("\n\n")) == 4  # one block of HTML, which Markdown passes through
+    assert render_referee("# No board\n", "en", "x/") == "# No board\n"
+
+
+def test_the_board_before_the_engine_is_the_engines_opening_position(board: bridge.Board) -> None:
+    held = re.search(r'<template class="tr-opening">(.*?)</template>', referee_html("en", "a/"))
+    assert held is not None
+    answer = ask(do="game", game="backgammon")  # what the page asks the engine first
+    del answer["error"]
+    assert json.loads(html.unescape(held.group(1))) == answer
+
+
+def test_the_standard_library_shipped_is_the_part_the_referee_imports() -> None:
+    full = io.BytesIO()
+    with zipfile.ZipFile(full, "w") as archive:
+        for name in (
+            "json/__init__.py",
+            "email/parser.py",
+            "encodings/utf_8.py",
+            "encodings/cp1251.py",
+            "typing.py",
+            "tkinter/__init__.py",
+        ):
+            archive.writestr(name, "")
+    with zipfile.ZipFile(io.BytesIO(referee_stdlib(full.getvalue()))) as kept:
+        assert kept.namelist() == ["json/__init__.py", "encodings/utf_8.py", "typing.py"]
+    assert {"json", "gettext", "re", "dataclasses"} <= STDLIB_MODULES
+    lock = json.loads(lock_file('{"info": {"python": "3.14.2"}, "packages": {"numpy": {}}}'))
+    assert lock == {"info": {"python": "3.14.2"}, "packages": {}}
+
+
+def test_the_python_shipped_is_compiled_by_the_pyodide_the_page_runs() -> None:
+    found = find_pyodide(Path(__file__).resolve().parents[2])
+    if found is None or shutil.which("node") is None:
+        pytest.skip("Pyodide (make site) and Node.js compile the referee's Python")
+    source = io.BytesIO()
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("board/__init__.py", "POINTS = 24\n")
+        archive.writestr("locale/ru.mo", b"\0\1")
+    (made,) = compiled(found, [source.getvalue()]) or [b""]
+    with zipfile.ZipFile(io.BytesIO(made)) as archive:
+        assert archive.namelist() == ["board/__init__.pyc", "locale/ru.mo"]
+        pyc = archive.read("board/__init__.pyc")
+        assert archive.read("locale/ru.mo") == b"\0\1"
+    # Python 3.14's bytecode (the interpreter Pyodide runs), unchecked hash-based (flags 0b01)
+    assert int.from_bytes(pyc[:2], "little") == 3627 and pyc[4] == 1

@@ -4,8 +4,11 @@
 // site's own files (generator/site/referee.py puts them in assets/referee/): this script knows
 // no rule. It draws the board the engine's answer describes, sends each click to the engine
 // (assets/referee/referee_bridge.py in the engine's zip) and shows what it says, in the page's
-// words. Pyodide is loaded only here, lazily, once per visit (Material's instant navigation
-// keeps it for the next visit of the page).
+// words. The board and its controls are drawn at once, from the opening position the build
+// put in the page (template.tr-opening); Pyodide is loaded only here, on the reader's first use
+// of the board (a pointer, a key or the focus inside it) or at once when the link's fragment
+// carries a position, and once per visit (Material's instant navigation keeps it for the next
+// visit of the page). What the reader does while it loads is done when it has loaded.
 //
 // DOM contract (DESIGN.md): the root is .tabula-referee; every clickable place has data-point
 // (the mover's point number, "bar" or "off"); messages go to the role="status" element; the
@@ -46,13 +49,17 @@ function startEngine(base, stage) {
     if (typeof WebAssembly !== "object" || location.protocol === "file:") throw new Error("browser");
     stage("python");
     performance.mark("tabula-referee:python");
+    // The engine's zip is fetched while Pyodide starts.
+    const zip = fetch(`${base}engine.zip`).then((response) => {
+      if (!response.ok) throw new Error("missing");
+      return response.arrayBuffer();
+    });
+    zip.catch(() => {});
     await loadScript(`${base}pyodide/pyodide.js`);
     const pyodide = await window.loadPyodide({ indexURL: `${base}pyodide/`, fullStdLib: false });
     stage("engine");
     performance.mark("tabula-referee:engine");
-    const response = await fetch(`${base}engine.zip`);
-    if (!response.ok) throw new Error("missing");
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/tabula" });
+    pyodide.unpackArchive(await zip, "zip", { extractDir: "/tabula" });
     pyodide.runPython("import sys\nsys.path.insert(0, '/tabula')");
     const bridge = pyodide.pyimport("referee_bridge");
     performance.mark("tabula-referee:ready");
@@ -161,7 +168,7 @@ function mark(group, point, marks) {
 const placeNumber = (name) => (name === "bar" ? BAR : name === "off" ? OFF : Number(name));
 
 class Referee {
-  constructor(root, words) {
+  constructor(root, words, opening) {
     this.root = root;
     this.words = words;
     this.lang = root.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en";
@@ -171,8 +178,23 @@ class Referee {
     this.state = null;
     this.selected = null;
     this.ask = null;
+    this.pending = []; // what the reader did while the engine loaded
     this.wire();
-    this.start();
+    this.state = opening;
+    this.show(opening);
+    const wanted = new URLSearchParams(location.hash.slice(1)).has("position");
+    if (wanted || engine) this.start();
+    else this.startOnFirstUse();
+  }
+
+  /** Start the engine on the reader's first pointer, key or focus inside the board. */
+  startOnFirstUse() {
+    const events = ["pointerdown", "keydown", "focusin"];
+    const first = () => {
+      for (const name of events) this.root.removeEventListener(name, first, true);
+      this.start();
+    };
+    for (const name of events) this.root.addEventListener(name, first, true);
   }
 
   say(text, kind = "info") {
@@ -195,6 +217,7 @@ class Referee {
     } catch (error) {
       console.warn("Tabula's referee: the engine did not start:", error);
       progress.hidden = true;
+      this.find("controls").hidden = true;
       const why = error.message === "missing" ? this.words.missing : this.words.cannotStart;
       this.find("failed").hidden = false;
       this.find("failed-why").textContent = why;
@@ -203,16 +226,19 @@ class Referee {
       return;
     }
     progress.hidden = true;
-    this.find("controls").hidden = false;
     this.say(this.words.ready);
     this.fromFragment();
+    for (const request of this.pending.splice(0)) this.send(request);
     this.root.dataset.ready = "true";
     this.root.dataset.loadMs = String(Math.round(performance.now() - t0));
   }
 
   /** Ask the engine, draw its answer; the error, else its message, goes to the status. */
   send(request) {
-    if (!this.ask) return null;
+    if (!this.ask) {
+      this.pending.push(request);
+      return null;
+    }
     const state = this.ask(request);
     this.state = state;
     this.selected = null;
@@ -441,7 +467,8 @@ function setUp() {
     const holder = root.querySelector("template.tr-words");
     if (!holder) continue;
     root.dataset.trSetUp = "yes";
-    root.referee = new Referee(root, JSON.parse(holder.content.textContent));
+    const opening = JSON.parse(root.querySelector("template.tr-opening").content.textContent);
+    root.referee = new Referee(root, JSON.parse(holder.content.textContent), opening);
   }
 }
 

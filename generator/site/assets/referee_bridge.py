@@ -19,8 +19,6 @@ from generator.engine import (
     BAR,
     CHECKERS,
     OFF,
-    PRESETS,
-    VARIANTS,
     EngineError,
     Position,
     Refusal,
@@ -300,12 +298,12 @@ class Board:
             now = Position(self.variant, state.mover, state.opponent, *state.pins)
             answer["left"] = list(state.dice)
             answer["legal"] = [str(step) for step in turn.legal_steps(self.played)]
-            answer["passes"] = not turn.plays
-            answer["done"] = bool(turn.plays) and state.ends_play
+            answer["passes"] = not turn.legal_plays
+            answer["done"] = bool(turn.legal_plays) and state.ends_play
             answer["play"] = turn.play_at(state).notation if answer["done"] else None
             answer["unfinished"] = (
                 explain(turn.unfinished_refusal(state))
-                if turn.plays and not state.ends_play and not answer["legal"]
+                if turn.legal_plays and not state.ends_play and not answer["legal"]
                 else None
             )
             if with_plays:
@@ -351,11 +349,6 @@ def _sides(text: str) -> dict[str, Any]:
     if pins:
         data["pinned"] = [{"side": side, "point": int(point)} for side, point in pins]
     return data
-
-
-def games() -> list[tuple[str, str]]:
-    """Every game and its table-rule presets, as ``(game, rules)`` keys."""
-    return [(game, rules) for game in VARIANTS for rules in PRESETS[game]]
 
 
 BOARD = Board()
