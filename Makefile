@@ -5,6 +5,9 @@
 #   make test-deep  the tests again with the slow sweeps: GNU Backgammon and the reference
 #                   move generators asked live and at full size, many more hypothesis examples
 #   make serve      preview the site with live reload
+#   make bench-lighthouse
+#                   Lighthouse's scores of the home page and a puzzle page, as a phone loads
+#                   them (minutes long: not part of `make test`)
 #   make clean      remove build output and caches (keeps .venv)
 #   make distclean  also remove .venv and node_modules
 #
@@ -26,7 +29,7 @@ PIP := $(BIN)/pip install --quiet
 PYTEST_JOBS ?= 2
 PYTEST := $(BIN)/pytest -n $(PYTEST_JOBS) --dist loadscope --no-loadscope-reorder
 
-.PHONY: site test test-deep serve clean distclean
+.PHONY: site test test-deep serve clean distclean bench-lighthouse
 
 site: $(VENV)/.installed-site $(VENV)/.installed-pyodide
 	$(BIN)/mkdocs build --strict
@@ -58,6 +61,11 @@ test-deep: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installe
 # `make site` always builds everything, strictly.
 serve: $(VENV)/.installed-site
 	$(BIN)/mkdocs serve --dirty --no-strict
+
+# Lighthouse rates pages as a phone shows them (python -m generator bench lighthouse;
+# README.md, Lighthouse). It is a benchmark, minutes long, so `make test` does not run it.
+bench-lighthouse: $(VENV)/.installed-site $(VENV)/.installed-chromium $(VENV)/.installed-lighthouse
+	$(BIN)/python -m generator bench lighthouse
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
@@ -117,6 +125,19 @@ $(VENV)/.installed-axe: | $(VENV)/.created
 			"check is skipped" >&2; \
 	else \
 		echo "warning: npm is missing: the widget's accessibility check is skipped" >&2; \
+	fi
+
+# `bench lighthouse` runs Lighthouse, the npm package, pinned: npm ci refuses a lock written by
+# Lighthouse 12.3 to 13.4, and 13 wants Node.js 22. It drives Debian's chromium (CHROME_PATH),
+# never a browser of its own.
+$(VENV)/.installed-lighthouse: | $(VENV)/.created
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install -E --silent --no-audit --no-fund --prefix $(VENV)/lighthouse \
+			lighthouse@12.2.3 && touch $@ || { echo "error: npm could not install" \
+			"Lighthouse" >&2; exit 1; }; \
+	else \
+		echo "error: npm is missing (it comes with Node.js): bench lighthouse needs it" >&2; \
+		exit 1; \
 	fi
 
 # The referee page runs the engine in the browser under Pyodide: the npm package, pinned in

@@ -393,9 +393,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "check":
         return run_check(args.paths, quiet=args.quiet, lang=lang)
     if args.command == "bench":
+        from pathlib import Path
+
         from .bench import run_bench
 
-        return run_bench(args.what, args.count, args.seed)
+        site = Path(args.site) if args.site else None
+        return run_bench(args.what, args.count, args.seed, site=site, desktop=args.desktop)
     return 2  # pragma: no cover - argparse rejects other commands
 
 

@@ -361,11 +361,11 @@ def build_parser(lang: str, *, drill_rules: Callable[[str], str] | None = None) 
     bench = commands.add_parser("bench", help=_("print the engine's speed figures"))
     bench.add_argument(
         "what",
-        choices=["engine", "check", "render", "widget", "site", "referee", "pages"],
+        choices=["engine", "check", "render", "widget", "site", "referee", "pages", "lighthouse"],
         help=_(
             "what to measure: the engine on random positions, checking generated puzzles, "
-            "drawing boards, the widget's data, building a site, the referee board or the "
-            "weight of pages (the last two in Chromium)"
+            "drawing boards, the widget's data, building a site, the referee board, the "
+            "weight of pages or Lighthouse's scores of pages (the last three in Chromium)"
         ),
     )
     bench.add_argument(
@@ -374,11 +374,22 @@ def build_parser(lang: str, *, drill_rules: Callable[[str], str] | None = None) 
         default=None,
         metavar="N",
         help=_(
-            "how many positions, puzzles, boards, referee steps or pages of each kind (each "
-            "bench has its own default)"
+            "how many positions, puzzles, boards, referee steps, pages of each kind or "
+            "Lighthouse runs of each page (each bench has its own default)"
         ),
     )
     bench.add_argument(
         "--seed", type=int, default=None, metavar="N", help=_("random seed (default: fixed)")
+    )
+    bench.add_argument(
+        "--site",
+        default=None,
+        metavar=_("DIR"),
+        help=_("lighthouse: rate this built site instead of building this project"),
+    )
+    bench.add_argument(
+        "--desktop",
+        action="store_true",
+        help=_("lighthouse: rate pages as a desktop computer would show them (default: a phone)"),
     )
     return parser

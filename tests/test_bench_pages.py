@@ -42,4 +42,4 @@ def test_the_figures_name_each_page_and_the_target() -> None:
     text = format_figures({"faq": [heavy]})
     assert "faq: /ru/faq/x/" in text
     assert "heaviest first visit: 410 KB sent, gzipped (target: at most 400 KB, NOT met)" in text
-    assert "Lighthouse is not installed" in text
+    assert "python -m generator bench lighthouse" in text

@@ -354,7 +354,7 @@ CODE_WORDS = {
     "backgammon", "bench", "build", "check", "column", "drill", "en", "engine", "error",
     "generator", "head", "id", "index", "init", "line", "mkdocs", "new", "offline", "pages", "path",
     "plays", "puzzle", "puzzles", "python", "referee", "render", "ru", "show", "site", "widget",
-    "zip",
+    "zip", "Lighthouse", "lighthouse",
 }  # fmt: skip
 LATIN_WORD = re.compile(r"(?<![\w./-])[A-Za-z]{2,}(?![\w-])")
 
@@ -503,7 +503,7 @@ def test_init_writes_its_readme_and_comments_in_russian_for_a_russian_site(
         english[f".github/workflows/{flow}"]
     )
     assert yaml.safe_load(files["mkdocs.yml"])["plugins"][0] == {
-        "tabula": {"answer_keys": "private", "keys_dir": "keys"}
+        "tabula": {"answer_keys": "private", "keys_dir": "keys", "paper": "A4"}
     }
     assert files[".gitignore"].replace("#", "").split() != english[".gitignore"].split()
     assert [line for line in files[".gitignore"].splitlines() if not line.startswith("#")] == [
@@ -522,6 +522,35 @@ def test_a_bilingual_sites_readme_is_in_both_languages_its_first_one_first(
     assert english_first["README.md"].startswith("# My Tabula lessons\n\nA lesson site made with")
     assert "\n# Мои уроки нард\n" in english_first["README.md"]
     assert not any(CYRILLIC.search(line) for line in comments(english_first["mkdocs.yml"]))
+
+
+def comment_above(text: str, setting: str) -> str:
+    """The comment lines right above the line that starts with ``setting``, as one text."""
+    lines = text.splitlines()
+    at = next(index for index, line in enumerate(lines) if line.strip().startswith(setting))
+    above: list[str] = []
+    while lines[at - 1 - len(above)].lstrip().startswith("#"):
+        above.insert(0, lines[at - 1 - len(above)].split("#", 1)[1].strip())
+    return " ".join(above)
+
+
+@pytest.mark.parametrize(("langs", "words"), [("en", LATIN_WORD), ("ru,en", CYRILLIC)])
+def test_init_tells_the_teacher_of_the_paper_and_the_palette_in_the_sites_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], langs: str, words: re.Pattern[str]
+) -> None:
+    config = init_files(tmp_path, capsys, langs)["mkdocs.yml"]
+    yaml = pytest.importorskip("yaml")
+    settings = yaml.safe_load(config)
+    assert settings["plugins"][0]["tabula"]["paper"] == "A4"
+    assert [entry["scheme"] for entry in settings["theme"]["palette"]] == ["default", "slate"]
+    paper = comment_above(config, "paper:")
+    assert '"A4"' in paper and '"Letter"' in paper and words.search(paper), paper
+    palette = comment_above(config, "palette:").lower()
+    assert "palette" in palette and words.search(palette), palette
+    if words is CYRILLIC:
+        assert "тёмн" in palette and "светл" in palette
+    else:
+        assert not CYRILLIC.search(paper + palette) and "dark" in palette and "light" in palette
 
 
 # --- offline ---------------------------------------------------------------------------------

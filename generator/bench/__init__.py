@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m generator bench [engine|check|...|referee|pages]`` prints how
+"""Benchmarks: ``python -m generator bench [engine|check|...|pages|lighthouse]`` prints how
 fast (and, for boards and the widget, how big) each part of Tabula is.
 
 They stand outside the layers (``site -> render -> puzzles -> engine``): each measures a layer
@@ -12,12 +12,16 @@ from outside, and nothing in the layers imports them. Their random positions are
 ``site``    building a whole site, against a plain Material build of the same pages
 ``pages``   what a first visit of each kind of page fetches, in Chromium
 ``referee`` the referee board in Chromium: loading Pyodide, each step, the longest play list
+``lighthouse`` Lighthouse's scores (performance, accessibility) of the home page and a puzzle page
 
 :mod:`generator.bench.gnubg` holds GNU Backgammon's boards, which the engine's differential
 tests use too.
 """
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 DEFAULT_COUNTS = {
     "engine": 2000,
@@ -27,14 +31,25 @@ DEFAULT_COUNTS = {
     "site": 1000,
     "referee": 200,
     "pages": 3,
+    "lighthouse": 3,
 }
 """What each bench measures unless told: positions (engine), puzzles (check, widget, site) or
-random boards (render) or steps (referee), or pages of each kind (pages: the heaviest)."""
+random boards (render) or steps (referee), or pages of each kind (pages: the heaviest), or
+Lighthouse runs of each page (lighthouse: the run of median performance is shown)."""
 
 
-def run_bench(what: str, count: int | None = None, seed: int | None = None) -> int:
+def run_bench(
+    what: str,
+    count: int | None = None,
+    seed: int | None = None,
+    *,
+    site: Path | None = None,
+    desktop: bool = False,
+) -> int:
     """Run the bench ``what`` (a key of :data:`DEFAULT_COUNTS`) over ``count`` positions or
-    puzzles, drawn with ``seed`` (the samples' default when ``None``), and print its figures."""
+    puzzles, drawn with ``seed`` (the samples' default when ``None``), and print its figures.
+    ``lighthouse`` rates the built ``site`` when given (else this project, built), as a phone
+    shows pages unless ``desktop``; it says what to install when Lighthouse is missing (1)."""
     if what not in DEFAULT_COUNTS:
         raise ValueError(f"no bench {what!r}; the benches are {', '.join(DEFAULT_COUNTS)}")
     count = count or DEFAULT_COUNTS[what]
@@ -63,8 +78,15 @@ def run_bench(what: str, count: int | None = None, seed: int | None = None) -> i
         from .site import print_site_bench
 
         print_site_bench(puzzles=count, **options)
-    else:
+    elif what == "pages":
         from .pages import print_pages_bench
 
         print_pages_bench(count=count)
+    else:
+        from .lighthouse import INSTALL, LIGHTHOUSE, print_lighthouse_bench
+
+        if not LIGHTHOUSE.exists():
+            print(f"Lighthouse is not installed at {LIGHTHOUSE}: {INSTALL}", file=sys.stderr)
+            return 1
+        print_lighthouse_bench(runs=count, site=site, desktop=desktop)
     return 0

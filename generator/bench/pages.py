@@ -12,7 +12,7 @@ navigation reads to know the site's pages (180 KB uncompressed; Material fetched
 each language a page linked in ``<head>``, which the site's pages no longer do).
 
 Nothing here asserts: the target (issue 19) is at most 400 KB transferred on any first visit.
-Lighthouse is not used: it is not installed with Tabula.
+Lighthouse's scores are another bench's (``python -m generator bench lighthouse``).
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def format_figures(figures: dict[str, list[Visit]]) -> str:
     lines.append(
         f"heaviest first visit: {worst:.0f} KB sent, gzipped (target: at most "
         f"{TARGET_KB:.0f} KB, {mark})\n"
-        "(Lighthouse is not installed: no performance score here.)"
+        "(Lighthouse's performance and accessibility scores: python -m generator bench lighthouse.)"
     )
     return "\n".join(lines)
 

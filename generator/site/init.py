@@ -160,6 +160,10 @@ _CONFIG_COMMENTS = {
         "keys": "      # The lessons' answer keys (pages and PDFs) are built into keys/, for you "
         "alone: the\n      # published site (site/) neither holds nor links them. Write "
         '"answer_keys: public" to\n      # publish them with the lessons.',
+        "paper": "      # The paper the worksheets' and answer keys' PDFs are printed on: "
+        '"A4" (the\n      # default) or "Letter".',
+        "palette": "  # Light and dark: the site follows the reader's device, and the toggle in "
+        "the header\n  # switches it. The toggle's words are in each language's palette below.",
         "i18n": "      # The language switcher is set below (extra), each language's words in its "
         "entry here.",
     },
@@ -172,6 +176,10 @@ _CONFIG_COMMENTS = {
         "keys": "      # Ключи с ответами к урокам (страницы и PDF) собираются в keys/, только для "
         "вас:\n      # на опубликованном сайте (site/) их нет, как нет и ссылок на них. "
         'Напишите\n      # "answer_keys: public", чтобы публиковать их вместе с уроками.',
+        "paper": "      # Бумага, на которой печатаются PDF рабочих листов и ключей с ответами: "
+        '"A4"\n      # (по умолчанию) или "Letter".',
+        "palette": "  # Светлая и тёмная темы: сайт следует настройке устройства читателя, "
+        "а кнопка\n  # в шапке переключает тему. Подписи кнопки — в palette каждого языка ниже.",
         "i18n": "      # Переключатель языка задан ниже (extra), слова каждого языка — в его "
         "записи здесь.",
     },
@@ -208,6 +216,7 @@ theme:
   name: material
   language: {languages[0]}
   font: false
+{comment["palette"]}
   palette:
 {_palette(languages[0], "    ")}
 
@@ -217,6 +226,8 @@ plugins:
 {comment["keys"]}
       answer_keys: private
       keys_dir: keys
+{comment["paper"]}
+      paper: A4
   - i18n:
       docs_structure: folder
 {comment["i18n"]}

@@ -33,7 +33,7 @@ def test_a_new_site_checks_clean_and_builds_in_its_one_language(tmp_path: Path) 
     # A new site keeps its answer keys to the teacher (answer_keys: private).
     assert (folder / "keys" / "lessons" / "first-lesson" / "key" / "index.html").is_file()
     assert not (folder / "site" / "lessons" / "first-lesson" / "key").exists()
-    assert (folder / "site" / "assets" / "tabula-board.css").is_file()
+    assert (folder / "site" / "assets" / "tabula-styles.css").is_file()
 
 
 def test_a_new_site_in_two_languages_has_every_text_in_both(tmp_path: Path) -> None:
