@@ -7,6 +7,10 @@ One browser, one loop a language (this module English, test_axe_pages_ru.py Russ
 test processes share the sweep): a fresh context per scheme (a first visit; Material
 follows the system's scheme), each page opened once and checked at each width in turn;
 axe reports violations only, not what passed, which keeps it to about a second a check.
+
+``make test`` checks every kind of page once, in one language (every other kind in each) and
+in one of the four pairs of scheme and width, taken in turn; ``make test-deep`` checks every
+kind of page in both languages and all four pairs.
 axe-core is the npm package the Makefile installs (.installed-axe); without it the test skips,
 saying why.
 """
@@ -76,15 +80,45 @@ def at_rest(page: Page) -> None:
     )
 
 
+WHOLE = pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.deep)], ids=["in-turn", "all"]
+)
+
+
+@WHOLE
 def test_no_english_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
-    browser: Browser, site: Site
+    browser: Browser, site: Site, whole: bool
 ) -> None:
-    check_pages(browser, site, "en")
+    check_pages(browser, site, "en", whole)
 
 
-def check_pages(browser: Browser, site: Site, lang: str) -> None:
-    """Every kind of page of ``lang``, in each scheme and at each width. One module a language,
-    so that the two test processes share the sweep (tests/browser/test_axe_pages_ru.py)."""
+def pairs_checked(lang: str, whole: bool) -> dict[str, set[tuple[str, int]]]:
+    """For each kind of page checked in ``lang``, the pairs of scheme and width it is checked
+    in: every kind in all four when ``whole``, else every other kind (English the first,
+    Russian the second), each in one pair, taken in turn.
+
+    >>> pairs_checked("en", False)["home"], pairs_checked("ru", False)["rules"]
+    ({('light', 360)}, {('light', 1280)})
+    >>> sorted(set(pairs_checked("en", False)) | set(pairs_checked("ru", False))) == sorted(PAGES)
+    True
+    >>> len({pair for pairs in pairs_checked("ru", False).values() for pair in pairs})
+    4
+    """
+    every = [(scheme, width) for scheme in SCHEMES for width in WIDTHS]
+    first = list(LANGUAGES).index(lang)
+    if whole:
+        return {kind: set(every) for kind in PAGES}
+    return {
+        kind: {every[(index // 2 + first) % len(every)]}
+        for index, kind in enumerate(PAGES)
+        if index % 2 == first
+    }
+
+
+def check_pages(browser: Browser, site: Site, lang: str, whole: bool) -> None:
+    """Every kind of page of ``lang``, in the pairs of scheme and width of
+    :func:`pairs_checked`. One module a language, so that the two test processes share the
+    sweep (tests/browser/test_axe_pages_ru.py)."""
     if not AXE.is_file():
         pytest.skip(
             f"axe-core is not installed at {AXE} (make .venv/.installed-axe, or point "
@@ -97,6 +131,7 @@ def check_pages(browser: Browser, site: Site, lang: str) -> None:
     sitemaps: list[str] = []
     too_many: list[str] = []
     prefix = LANGUAGES[lang]
+    checked = pairs_checked(lang, whole)
     for scheme in SCHEMES:
         context = browser.new_context(
             viewport={"width": WIDTHS[0], "height": 800}, color_scheme=scheme
@@ -109,17 +144,27 @@ def check_pages(browser: Browser, site: Site, lang: str) -> None:
         page = context.new_page()
         try:
             for kind, path in PAGES.items():
+                if kind not in checked:
+                    continue
+                widths = [width for width in WIDTHS if (scheme, width) in checked[kind]]
+                # What a page fetches is the same in each scheme: looked at in the first.
+                fetches = scheme == SCHEMES[0]
+                if not widths and not fetches:
+                    continue
                 sitemaps.clear()
+                # Opened at the phone's width: widening shows the sidebars as they are,
+                # narrowing would catch the drawer on its way out of sight.
+                page.set_viewport_size({"width": WIDTHS[0], "height": 800})
                 page.goto(site(prefix + path))
                 settle(page, path)
-                if scheme == SCHEMES[0]:  # what a page fetches: the same in each scheme
+                if fetches:
                     page.wait_for_load_state("networkidle")
                     if len(sitemaps) > 1:
                         too_many.append(f"{kind} ({lang}): {sitemaps}")
+                if not widths:
+                    continue
                 page.add_script_tag(path=str(AXE))
-                # Opened at the phone's width: widening shows the sidebars as they are,
-                # narrowing would catch the drawer on its way out of sight.
-                for width in WIDTHS:
+                for width in widths:
                     page.set_viewport_size({"width": width, "height": 800})
                     at_rest(page)
                     where = f"{kind} ({lang}, {scheme}, {width}px)"

@@ -7,12 +7,13 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import Site
-from .test_axe_pages import check_pages
+from .test_axe_pages import WHOLE, check_pages
 
 pytestmark = pytest.mark.browser
 
 
+@WHOLE
 def test_no_russian_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
-    browser: Browser, site: Site
+    browser: Browser, site: Site, whole: bool
 ) -> None:
-    check_pages(browser, site, "ru")
+    check_pages(browser, site, "ru", whole)

@@ -27,7 +27,14 @@ from tests.browser.test_teacher_site import solve_the_higher_die
 
 pytestmark = pytest.mark.browser
 
-CASES = [("lessons", "en"), ("my class", "ru"), ("lessons", "en,ru"), ("my class", "ru,en")]
+CASES = [
+    ("lessons", "en,ru"),
+    ("my class", "ru,en"),
+    pytest.param(("lessons", "en"), marks=pytest.mark.deep),
+    pytest.param(("my class", "ru"), marks=pytest.mark.deep),
+]
+"""The bilingual sites in ``make test``; the sites of one language (which
+tests/site/test_init.py builds and checks too) only in ``make test-deep``."""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -35,7 +42,11 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module", params=CASES, ids=[f"{f}-{langs}" for f, langs in CASES])
+@pytest.fixture(
+    scope="module",
+    params=CASES,
+    ids=["lessons-en,ru", "my class-ru,en", "lessons-en", "my class-ru"],
+)
 def teacher(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Path, tuple[str, ...], str]]:

@@ -54,10 +54,15 @@ expect: [24/13, 13/2, 13/7 13/8, 13/7 8/3, 24/18 13/8, 24/18 8/3, 8/2 8/3]
 """
 
 
-def make_project(root: Path, fence: str = FENCE, puzzle: str = PUZZLE) -> Path:
-    # The project's own configuration, without its navigation (which names the real pages).
+def make_project(root: Path, fence: str = FENCE, puzzle: str = PUZZLE, pdf: bool = True) -> Path:
+    """A small project of one puzzle and one lesson, with the project's own configuration
+    (without its navigation, which names the real pages); without ``pdf``, a build prints no
+    PDFs (headless Chromium takes most of a small build's time)."""
     config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     config.pop("nav", None)
+    if not pdf:
+        plugins = config["plugins"]
+        plugins[plugins.index("tabula")] = {"tabula": {"pdf": "no"}}
     config.pop("not_in_nav", None)
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
     for lang, words in (("en", "Welcome"), ("ru", "Добро пожаловать")):
@@ -223,7 +228,7 @@ def test_a_dirty_serve_rebuild_shows_the_changed_puzzle_in_both_languages(
 ) -> None:
     # What `make serve` does after an edit: mkdocs serve --dirty rebuilds only changed pages
     # (mkdocs-static-i18n reads --dirty from the command line for the other language).
-    root = make_project(tmp_path)
+    root = make_project(tmp_path, pdf=False)
     site = root / "site"
 
     def serve_build(dirty: bool) -> None:

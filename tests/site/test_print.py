@@ -33,8 +33,10 @@ def pages(pdf: Path) -> int:
 
 
 def _lesson_project(root: Path) -> Path:
-    """A small site of one lesson of the real site, with the real puzzles it is made of."""
+    """A small site of one lesson of the real site, with the real puzzles it is made of (and
+    none of the small project's own lesson, whose PDFs would only be printed for nothing)."""
     make_project(root)
+    (root / "puzzles" / "lessons" / "first.yaml").unlink()
     lesson = yaml.safe_load((REPO / "puzzles/lessons/bar-and-hitting.yaml").read_text("utf-8"))
     lesson["id"] = LESSON
     lesson["puzzles"] = lesson["puzzles"][:7]
