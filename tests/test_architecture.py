@@ -42,6 +42,20 @@ def _run_nodes(tree: ast.AST) -> Iterator[ast.AST]:
         yield from _run_nodes(node)
 
 
+def absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` names, made absolute from ``package`` when relative.
+
+    >>> absolute(ast.parse("from ..engine import x").body[0], "generator.site")
+    'generator.engine'
+    """
+    base = node.module or ""
+    if not node.level:
+        return base
+    anchor = package.split(".")
+    anchor = anchor[: len(anchor) - (node.level - 1)]
+    return ".".join([*anchor, base] if base else anchor)
+
+
 def imported(tree: ast.AST, module: str, is_package: bool, modules: Set[str]) -> Iterator[str]:
     """Every module name ``tree`` imports when it runs, at any depth: ``from X import name``
     imports the module ``X.name`` if there is one, else ``X`` (whose ``name`` it reads)."""
@@ -50,11 +64,7 @@ def imported(tree: ast.AST, module: str, is_package: bool, modules: Set[str]) ->
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = absolute(node, package)
             for alias in node.names:
                 name = f"{base}.{alias.name}"
                 yield name if name in modules else base
@@ -145,11 +155,7 @@ def private_uses(tree: ast.AST, module: str, is_package: bool, modules: Set[str]
     imported_modules: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = absolute(node, package)
             for alias in node.names:
                 if private(alias.name) and base in modules:
                     yield f"line {node.lineno}: from {base} import {alias.name}"

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from generator.bench import lighthouse
-from generator.bench.lighthouse import Rating, format_ratings, hosted, rated_pages, rating_of
+from generator.bench.hosting import served
+from generator.bench.lighthouse import Rating, format_ratings, rated_pages, rating_of
 from generator.cli import main
 
 
@@ -157,7 +158,7 @@ def test_the_site_is_served_as_a_host_serves_it_text_gzipped(tmp_path: Path) -> 
     (tmp_path / "puzzles").mkdir()
     (tmp_path / "puzzles" / "index.html").write_text(page, encoding="utf-8")
     (tmp_path / "tile.png").write_bytes(b"\x89PNG" + bytes(200))
-    with hosted(tmp_path) as url:
+    with served(tmp_path, gzip=True) as url:
         encoding, body = fetch(url + "puzzles/", gzip_ok=True)
         assert encoding == "gzip" and gzip.decompress(body).decode() == page
         assert len(body) < len(page) / 10

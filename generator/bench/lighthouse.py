@@ -18,22 +18,16 @@ and mobile performance at least 0.95 on both pages.
 
 from __future__ import annotations
 
-import functools
-import gzip
-import http.server
-import io
 import json
 import os
 import statistics
 import subprocess
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .hosting import served
 from .pages import CHROMIUM, LANGUAGE_FOLDERS, build_project, pages_of
 from .site import REPO
 
@@ -62,7 +56,6 @@ METRICS = (
 )
 """The metrics that make up the performance score (Lighthouse 12)."""
 
-_COMPRESSED = ("text/", "application/javascript", "application/json", "application/xml")
 _UNRATED = ("notApplicable", "manual", "informative", "error")
 
 
@@ -144,55 +137,6 @@ def _items(details: dict[str, Any]) -> tuple[str, ...]:
     return tuple(found)
 
 
-class _Host(http.server.SimpleHTTPRequestHandler):
-    """A static host: text gzipped for a browser that accepts it, as hosts send it."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def send_head(self) -> Any:
-        path = Path(self.translate_path(self.path))
-        if path.is_dir() and self.path.split("?")[0].endswith("/"):
-            path = path / "index.html"
-        kind = self.guess_type(str(path))
-        is_text = kind.startswith(_COMPRESSED) or kind.endswith(("+xml", "+json"))
-        if not (path.is_file() and is_text and "gzip" in self.headers.get("Accept-Encoding", "")):
-            return super().send_head()  # a folder without its slash, a file as it is, a 404
-        body = _gzipped(path, path.stat().st_mtime_ns)
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-@functools.lru_cache(maxsize=512)
-def _gzipped(path: Path, _mtime: int) -> bytes:
-    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass  # a request the browser dropped: nothing to report
-
-
-@contextmanager
-def hosted(folder: Path) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 as a host serves it while the block runs: its address."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Host, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
 def rated_pages(site: Path) -> list[str]:
     """The pages to rate: the home page and the heaviest puzzle page of each language."""
     paths: list[str] = []
@@ -255,12 +199,12 @@ def bench_lighthouse(
     if not LIGHTHOUSE.exists():
         raise FileNotFoundError(f"Lighthouse is not installed at {LIGHTHOUSE}: {INSTALL}")
     if site is not None:
-        with hosted(site) as url:
+        with served(site, gzip=True) as url:
             return [rate(url, path, runs=runs, desktop=desktop) for path in rated_pages(site)]
     with tempfile.TemporaryDirectory(prefix="tabula-bench-lighthouse-") as temp:
         folder = Path(temp) / "site"
         folder.mkdir()
-        with hosted(folder) as url:
+        with served(folder, gzip=True) as url:
             build_project(Path(temp), url)
             return [rate(url, path, runs=runs, desktop=desktop) for path in rated_pages(folder)]
 

@@ -17,17 +17,13 @@ Lighthouse's scores are another bench's (``python -m generator bench lighthouse`
 
 from __future__ import annotations
 
-import functools
-import gzip
-import http.server
 import tempfile
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .hosting import sent_size, served
 from .site import REPO
 
 if TYPE_CHECKING:
@@ -68,8 +64,6 @@ PAGE_TYPES = {
 """The site's kinds of page, each as the files of one language's folder that are pages of it
 (a page named by two is of the first)."""
 
-_COMPRESSED = ("text/", "application/javascript", "application/json", "application/xml")
-
 
 @dataclass(frozen=True, slots=True)
 class Visit:
@@ -97,20 +91,6 @@ SHOWN: tuple[tuple[str, Callable[[Visit], str]], ...] = (
     ("nodes", lambda one: str(one.nodes)),
     ("sitemaps", lambda one: str(one.sitemaps)),
 )
-
-
-def sent_size(body: bytes, content_type: str) -> int:
-    """What a host that gzips text sends for a response of ``body``.
-
-    >>> sent_size(b"a" * 1000, "text/html; charset=utf-8") < 100
-    True
-    >>> sent_size(b"a" * 1000, "application/octet-stream")
-    1000
-    """
-    kind = content_type.split(";")[0].strip().lower()
-    if kind.startswith(_COMPRESSED) or kind.endswith(("+xml", "+json")):
-        return len(gzip.compress(body, compresslevel=6, mtime=0))
-    return len(body)
 
 
 def pages_of(site: Path, lang: str) -> dict[str, list[str]]:
@@ -171,27 +151,6 @@ def visit(browser: Browser, url: str, path: str) -> Visit:
         nodes=nodes,
         sitemaps=sitemaps,
     )
-
-
-@contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 while the block runs: its address."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def build_project(root: Path, url: str) -> Path:

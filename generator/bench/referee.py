@@ -16,12 +16,9 @@ printed beside.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import random
 import statistics
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import quote
 
-from generator.bench.pages import sent_size
+from generator.bench.hosting import sent_size, served
 from generator.bench.widget import SMALL_DOUBLES, spread_position
 from generator.engine import VARIANTS, Position, to_text
 from generator.engine.samples import DEFAULT_SEED, ROLLS, random_position
@@ -89,18 +86,6 @@ def standalone_page() -> str:
     )
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass  # a request the browser dropped (the page closed): nothing to report
-
-
 @contextmanager
 def served_referee() -> Iterator[str]:
     """The referee page and its files, served on 127.0.0.1: its address."""
@@ -111,15 +96,8 @@ def served_referee() -> Iterator[str]:
         (site / "referee").mkdir()
         page = standalone_page()
         (site / "referee" / "index.html").write_text(page, encoding="utf-8")
-        handler = functools.partial(_Quiet, directory=folder)
-        server = _Server(("127.0.0.1", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/referee/"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with served(site) as url:
+            yield url + "referee/"
 
 
 def _fragment(position: Position, dice: tuple[int, int]) -> str:

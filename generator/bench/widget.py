@@ -263,7 +263,8 @@ def bench_browser(pages: int = PAGES) -> list[PageTimes]:
 
     from generator.site.pdf import QUIET_FLAGS
 
-    from .pages import CHROMIUM, build_project, served
+    from .hosting import served
+    from .pages import CHROMIUM, build_project
 
     chosen: list[tuple[int, str, list[str]]] = []
     for puzzle in check_files(yaml_files([PUZZLES])).puzzles.values():

@@ -3,6 +3,7 @@ kind of task gives the rest of the project (:class:`TaskKind`), with the helpers
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -45,7 +46,7 @@ class Solution:
         return len(self.plays) == 1
 
 
-class TaskKind(Generic[T]):
+class TaskKind(ABC, Generic[T]):
     """One kind of task: its fields, its check, its answer form, its key text and what it says
     to a wrong answer. A kind is one module of this package; the registry lists them.
 
@@ -60,31 +61,31 @@ class TaskKind(Generic[T]):
     lists_plays: bool = False
     on_board: bool = False
 
+    @abstractmethod
     def read(self, fields: Fields, variant: Variant | None) -> T | None:
         """The task from the puzzle's fields, or ``None`` after reporting what is wrong."""
-        raise NotImplementedError
 
+    @abstractmethod
     def solve(self, puzzle: Puzzle, task: T, report: Report) -> Solution | None:
         """The engine's answer; each claim of the teacher that the engine does not share goes
         to ``report``. ``None`` when the puzzle cannot be answered at all."""
-        raise NotImplementedError
 
     def question(self, puzzle: Puzzle, task: T, lang: str) -> str:
         """The question as the learner reads it: the teacher's prompt."""
         return puzzle.prompt[lang]
 
+    @abstractmethod
     def key(self, puzzle: Puzzle, task: T, solution: Solution, lang: str) -> str:
         """The answer in words, as the answer key and the solution say it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def answer(self, puzzle: Puzzle, task: T, solution: Solution, lang: str) -> dict[str, Any]:
         """The answer in the form the widget's control compares with."""
-        raise NotImplementedError
 
+    @abstractmethod
     def feedback(self, puzzle: Puzzle, task: T, solution: Solution, lang: str) -> dict[str, Any]:
         """What the widget says to each wrong answer, worked out by the engine: true, about
         the rule or the condition that decides, and never the answer itself."""
-        raise NotImplementedError
 
     def hints(self, puzzle: Puzzle, task: T, solution: Solution, lang: str) -> list[str]:
         """The graded hints of a task answered in a form, shown one at a time: first the rule
