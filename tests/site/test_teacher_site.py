@@ -4,8 +4,8 @@ docs/), its worksheet, key and PDF links lead to files in the page's language wh
 languages and their order, each language has its own site name and search page, and its answer
 keys stay out of the published site when they are private.
 
-The worksheets are "printed" by a stand-in for Chromium (:data:`FAKE_CHROMIUM`) that writes
-which page it was given, in which language: tests/site/test_build.py prints real PDFs.
+The worksheets are "printed" by a stand-in for Chromium (tests/site/devtools_stand_in.py) that
+writes which page it was given, in which language: tests/site/test_build.py prints real PDFs.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 from collections.abc import Iterator
 from importlib.resources import files
@@ -32,30 +31,13 @@ from mkdocs.exceptions import Abort, PluginError
 from generator.cli import main
 from generator.puzzles.check import is_lesson_file
 from generator.site.init import init_project
-from generator.site.plugin import ASSETS, SCRIPTS, STYLESHEETS, asset_texts
+from generator.site.plugin import ASSETS, KEYS_MARK, KEYS_NOTE, SCRIPTS, STYLESHEETS, asset_texts
+from tests.site.devtools_stand_in import FAKE_CHROMIUM
 
 REPO = Path(__file__).resolve().parents[2]
 
 TITLES = {"en": "My Tabula lessons", "ru": "Мои уроки нард"}
 """The name a new site has in each language when the teacher gives none."""
-
-FAKE_CHROMIUM = f"""\
-#!{sys.executable}
-# Stands in for headless Chromium's --print-to-pdf: the "PDF" says what it was printed from.
-import re, sys
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
-
-pdf = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--print-to-pdf="))
-page = Path(unquote(urlsplit(sys.argv[-1]).path))
-text = page.read_text(encoding="utf-8")
-lang = re.search(r'<html lang="([^"]+)"', text)[1]
-# The build prints a copy of the page set on its paper, whose <base> is the page's folder.
-base = re.search(r'<base href="([^"]+)"', text)
-if base:
-    page = Path(unquote(urlsplit(base[1]).path)) / page.name
-Path(pdf).write_text(f"%PDF-1.4 lang={{lang}} page={{page.parent.name}}\\n", encoding="utf-8")
-"""
 
 
 def read(path: Path) -> str:
@@ -245,10 +227,17 @@ def test_the_plugin_lists_the_search_page_in_a_navigation_that_lacks_it(tmp_path
 # --- the assets ----------------------------------------------------------------------------------
 
 
+STALE_KEY = Path("lessons", "gone", "key")
+"""The answer key of a lesson that is gone, left in the keys folder by an earlier build."""
+
+
 @pytest.fixture(scope="module")
 def private_site(printer: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A new site in English and Russian, its answer keys private (as init writes it)."""
+    """A new site in English and Russian, its answer keys private (as init writes it), built
+    over the keys folder of an earlier build that had a lesson more (:data:`STALE_KEY`)."""
     folder = new_site(tmp_path_factory.mktemp("private") / "club", ("en", "ru"))
+    (folder / "keys" / STALE_KEY).mkdir(parents=True)
+    (folder / "keys" / KEYS_MARK).write_text(KEYS_NOTE, encoding="utf-8")
     build_site(folder)
     return folder
 
@@ -351,11 +340,8 @@ def test_private_keys_are_built_into_the_keys_folder(private_site: Path) -> None
         for sheet in re.findall(r'<link rel="stylesheet" href="([^"]+)"', html):
             assert (page.parent / sheet).is_file(), sheet
     assert "\nkeys/\n" in read(private_site / ".gitignore")
-    # A build again replaces the folder whole: no key of a lesson that is gone stays.
-    stale = keys / "lessons" / "gone" / "key"
-    stale.mkdir(parents=True)
-    build_site(private_site)
-    assert not stale.exists() and (keys / "lessons" / "first-lesson" / "key").is_dir()
+    # A build replaces the last one's folder whole: no key of a lesson that is gone stays.
+    assert not (keys / STALE_KEY).parent.exists()
 
 
 @pytest.mark.parametrize(
