@@ -1,5 +1,7 @@
 """The teacher's commands: new writes a file that check reads, show prints it in each language."""
 
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -12,14 +14,19 @@ from generator.cli import main
 REPO = Path(__file__).parent.parent
 
 
-def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m generator ARGS`` in the project's folder, called in this process (a process
+    of its own spends most of its time importing): its status and what it printed."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(REPO), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m generator ARGS`` as a process of its own: what reaches the terminal."""
+    command = [sys.executable, "-m", "generator", *args]
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
 
 
 def test_new_writes_every_field_and_check_asks_for_the_texts(tmp_path: Path) -> None:
@@ -171,8 +178,9 @@ def test_check_of_one_file_sees_the_ids_of_the_rest_of_its_project(case: str, al
 def test_check_and_show_print_no_terminal_escape_from_a_file_name(tmp_path: Path) -> None:
     evil = tmp_path / "evil\x1b]0;owned\x07\x1b[2J.yaml"
     evil.write_text("id: evil\nvariant: chess\n", encoding="utf-8")
+    # (As a process of its own: what a terminal is given.)
     for command in ("check", "show"):
-        done = run(command, str(evil))
+        done = run_process(command, str(evil))
         assert done.returncode == 1
         printed = done.stdout + done.stderr
         assert "\x1b" not in printed and "\x07" not in printed

@@ -26,51 +26,73 @@ from generator.site.init import init_project
 
 REPO = Path(__file__).resolve().parents[2]
 
-# Runs `mkdocs build --strict` and stops it dead at a chosen moment: it writes the marker file
-# and sleeps there until the test kills it with SIGKILL.
+# Runs `mkdocs build --strict` and has it wait at each of the points it is given in turn: it
+# writes the point's marker file and waits there until the test removes it (or kills it). What
+# a build has written when it waits at a point is what it leaves when killed right there: a
+# SIGKILL runs nothing more.
 DRIVER = """\
 import os, sys, time
 from generator.site import generate, plugin
 
-point, marker = sys.argv[1], sys.argv[2]
+waiting, folder = set(sys.argv[1].split(",")), sys.argv[2]
 
-def pause():
-    open(marker, "w").close()
-    time.sleep(120)
+def pause(point):
+    if point in waiting:
+        waiting.remove(point)
+        marker = os.path.join(folder, "paused-" + point)
+        open(marker, "w").close()
+        while os.path.exists(marker):
+            time.sleep(0.005)
 
-if point == "half-a-tree":  # a generated tree of docs/ half written beside the old one
-    makedirs = os.makedirs
-    def making(path, *args, **kwargs):
-        staging = os.path.join("docs", "en", ".puzzles.tabula-new")
-        if ".puzzles.tabula-new" in str(path) and any(files for _, _, files in os.walk(staging)):
-            pause()
-        return makedirs(path, *args, **kwargs)
-    os.makedirs = making
-elif point == "pages":  # every page of both languages written, no search index yet
-    plugin.index_site = lambda site_dir: pause()
-elif point == "indexed":  # the search index written, the swap not begun
-    index_site = plugin.index_site
-    plugin.index_site = lambda site_dir: (index_site(site_dir), pause())
-elif point == "renamed":  # where renames cannot swap: the old site aside, the new not in place
+makedirs = os.makedirs
+def making(path, *args, **kwargs):
+    # half-a-tree: a generated tree of docs/ half written beside the old one
+    staging = os.path.join("docs", "en", ".puzzles.tabula-new")
+    if "half-a-tree" in waiting and ".puzzles.tabula-new" in str(path):
+        if any(files for _, _, files in os.walk(staging)):
+            pause("half-a-tree")
+    return makedirs(path, *args, **kwargs)
+os.makedirs = making
+
+index_site = plugin.index_site
+def indexing(site_dir):
+    pause("pages")  # every page of both languages written, no search index yet
+    index_site(site_dir)
+    pause("indexed")  # the search index written, the swap not begun
+plugin.index_site = indexing
+
+if "renamed" in waiting:  # where renames cannot swap: the old site aside, the new not in place
     generate._exchange = lambda one, two: False
-    rename = os.rename
-    def renaming(source, target):
-        rename(source, target)
-        if str(target).endswith("site.tabula-old"):
-            pause()
-    os.rename = renaming
-elif point == "exchanged":  # the new site in place, the old one not removed yet
-    exchange = generate._exchange
-    def exchanging(one, two):
-        done = exchange(one, two)
-        if os.path.basename(two) == "site":
-            pause()
-        return done
-    generate._exchange = exchanging
+rename = os.rename
+def renaming(source, target):
+    rename(source, target)
+    if str(target).endswith("site.tabula-old"):
+        pause("renamed")
+os.rename = renaming
+
+exchange = generate._exchange
+def exchanging(one, two):
+    done = exchange(one, two)
+    if done and os.path.basename(two) == "site":
+        pause("exchanged")  # the new site in place, the old one not removed yet
+    return done
+generate._exchange = exchanging
 
 from mkdocs.__main__ import cli
 cli(["build", "--strict"])
 """
+
+ENV = {"SOURCE_DATE_EPOCH": "1700000000", "NO_MKDOCS_2_WARNING": "1"}
+"""The builds' environment: two builds of the same sources are byte-identical."""
+
+
+def _build_here(root: Path) -> None:
+    """MkDocs called from Python, as `mkdocs build` calls it (strict: mkdocs.yml says so) but
+    without on_shutdown at the end (the plugin is one for the whole process: on_startup says
+    which command this is)."""
+    config = load_config(str(root / "mkdocs.yml"))
+    config.plugins.on_startup(command="build", dirty=False)
+    build(config)
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +103,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = config.read_text(encoding="utf-8")
     assert "  - tabula:\n" in text
     config.write_text(text.replace("  - tabula:\n", "  - tabula:\n      pdf: no\n"), "utf-8")
-    done = _build(root)
-    assert done.returncode == 0, done.stdout + done.stderr
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in ENV.items():
+            patch.setenv(name, value)
+        _build_here(root)
     return root
 
 
@@ -93,7 +117,7 @@ def project(built: Path, tmp_path: Path) -> Path:
 
 
 def _env() -> dict[str, str]:
-    return {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "NO_MKDOCS_2_WARNING": "1"}
+    return {**os.environ, **ENV}
 
 
 def _build(root: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -101,27 +125,41 @@ def _build(root: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=root, env=_env(), capture_output=True, text=True)
 
 
-def _killed_at(root: Path, point: str) -> None:
-    """Run a build and SIGKILL it (with its children) once it reaches ``point``."""
-    marker = root.parent / f"paused-{point}"
-    with open(root.parent / f"{point}.log", "w") as log:
-        build = subprocess.Popen(
-            [sys.executable, "-c", DRIVER, point, str(marker)],
-            cwd=root,
-            env=_env(),
-            stdout=log,
-            stderr=log,
-            start_new_session=True,
-        )
-    try:
+class _PausedBuild:
+    """A build (:data:`DRIVER`) that waits at each of ``points`` in turn, killed (with its
+    children) when the ``with`` block ends."""
+
+    def __init__(self, root: Path, *points: str) -> None:
+        self.folder = root.parent
+        self.log = root.parent / "paused-build.log"
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", DRIVER, ",".join(points), str(self.folder)],
+                cwd=root,
+                env=_env(),
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
+
+    def __enter__(self) -> _PausedBuild:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def at(self, point: str) -> None:
+        """Wait until the build waits at ``point``."""
         deadline = time.monotonic() + 60
-        while not marker.exists():
-            assert build.poll() is None, (root.parent / f"{point}.log").read_text()
+        while not (self.folder / f"paused-{point}").exists():
+            assert self.process.poll() is None, self.log.read_text()
             assert time.monotonic() < deadline, f"the build never reached {point}"
             time.sleep(0.005)
-    finally:
-        os.killpg(build.pid, signal.SIGKILL)
-        build.wait()
+
+    def go_on(self, point: str) -> None:
+        """Let the build waiting at ``point`` go on."""
+        (self.folder / f"paused-{point}").unlink()
 
 
 def _killed_when(root: Path, path: Path) -> bool:
@@ -190,21 +228,64 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_and_whole_page_trees(
     _retitle(project)
     seen_trees = []
 
-    # Killed while the first generated tree is half written beside the old one: every tree of
-    # docs/ is still the old one; the next build clears the half-written one.
-    _killed_at(project, "half-a-tree")
-    assert (project / "docs" / "en" / ".puzzles.tabula-new").is_dir()
-    assert _trees(project) == old_trees
-    assert _hashes(project / "site") == old
-    for point in ("pages", "indexed"):
-        _killed_at(project, point)
-        assert (project / "site.tabula-new").is_dir(), point
-        assert _hashes(project / "site") == old, point
-        assert _hashes(project / "keys") == old_keys, point
-        seen_trees.append(_trees(project))
-    assert (project / "keys.tabula-new" / "lessons" / "first-lesson" / "key").is_dir()
+    # One build, looked at where it waits at each moment in turn, killed at the last.
+    with _PausedBuild(project, "half-a-tree", "pages", "indexed", "exchanged") as paused:
+        # The first generated tree half written beside the old one: every tree of docs/ is
+        # still the old one.
+        paused.at("half-a-tree")
+        assert (project / "docs" / "en" / ".puzzles.tabula-new").is_dir()
+        assert _trees(project) == old_trees
+        assert _hashes(project / "site") == old
+        paused.go_on("half-a-tree")
+        for point in ("pages", "indexed"):
+            paused.at(point)
+            assert (project / "site.tabula-new").is_dir(), point
+            assert _hashes(project / "site") == old, point
+            assert _hashes(project / "keys") == old_keys, point
+            seen_trees.append(_trees(project))
+            paused.go_on(point)
+        assert (project / "keys.tabula-new" / "lessons" / "first-lesson" / "key").is_dir()
+        # Killed after the swap: the new site is in place, the old one not removed yet.
+        paused.at("exchanged")
+    new = _hashes(project / "site")
+    assert new != old and _hashes(project / "site.tabula-new") == old
+    _complete(project / "site")
+    seen_trees.append(_trees(project))
+
+    # The next build clears what killed builds left (the old site beside the new one, a tree
+    # half written), with a stale file in each.
+    for leftover in ("site.tabula-new", "site.tabula-old", "docs/en/.puzzles.tabula-new"):
+        (project / leftover / "deep").mkdir(parents=True)
+        (project / leftover / "deep" / "stale.md").write_text("# Stale\n", encoding="utf-8")
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    assert _leftovers(project) == []
+    _complete(project / "site")
+    assert not list((project / "site").rglob("stale*"))
+    assert _hashes(project / "site") == new
+    assert "Bar first" in (project / "site" / "puzzles" / "enter-first" / "index.html").read_text()
+    keys = _hashes(project / "keys")
+    assert keys != old_keys and keys.keys() == old_keys.keys()
+    # The site after all this is the one a build from scratch makes.
+    assert _build(project, "--site-dir", str(project.parent / "fresh")).returncode == 0
+    assert _hashes(project / "site") == _hashes(project.parent / "fresh")
+    assert _hashes(project / "keys") == keys
+    # Each generated tree was at every moment either the old one or the new one.
+    new_trees = _trees(project)
+    for trees in seen_trees:
+        for name, tree in trees.items():
+            assert tree in (old_trees[name], new_trees[name]), name
+
+
+@pytest.mark.deep
+def test_a_build_killed_the_moment_a_file_of_it_appears_leaves_the_old_site(
+    project: Path,
+) -> None:
     # Unprompted kills, at the moment a file of the build appears (a build that ended first
     # has swapped its complete site in).
+    old_trees = _trees(project)
+    _retitle(project)
+    seen_trees = []
     staging = project / "site.tabula-new"
     for path in (staging, staging / "ru" / "index.html", staging / "pagefind"):
         shutil.rmtree(staging, ignore_errors=True)  # (the last kill's, or it would be there)
@@ -212,19 +293,10 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_and_whole_page_trees(
         if _killed_when(project, path):
             assert _hashes(project / "site") == before, path
         seen_trees.append(_trees(project))
-
     done = _build(project)
     assert done.returncode == 0, done.stderr
     assert _leftovers(project) == []
     _complete(project / "site")
-    assert "Bar first" in (project / "site" / "puzzles" / "enter-first" / "index.html").read_text()
-    keys = _hashes(project / "keys")
-    assert keys != old_keys and keys.keys() == old_keys.keys()
-    # The site after all these kills is the one a build from scratch makes.
-    assert _build(project, "--site-dir", str(project.parent / "fresh")).returncode == 0
-    assert _hashes(project / "site") == _hashes(project.parent / "fresh")
-    assert _hashes(project / "keys") == keys
-    # Each generated tree was at every moment either the old one or the new one.
     new_trees = _trees(project)
     for trees in seen_trees:
         for name, tree in trees.items():
@@ -254,71 +326,48 @@ def test_a_strict_build_that_fails_leaves_the_old_site_and_no_staging_folder(
     assert _leftovers(project) == []
 
 
+def _break_a_puzzle(root: Path) -> Path:
+    """A wrong answer in a puzzle: the build stops at its first step. The puzzle's file."""
+    puzzle = root / "puzzles" / "backgammon" / "higher-die.yaml"
+    puzzle.write_text(puzzle.read_text("utf-8").replace('["13/7"]', '["13/9"]'), "utf-8")
+    return puzzle
+
+
 def test_a_build_stopped_by_strict_mode_or_an_error_in_process_leaves_the_old_site(
     project: Path,
 ) -> None:
-    # MkDocs called from Python, as `mkdocs build` calls it but without on_shutdown at the end
-    # (the plugin is one for the whole process: on_startup says which command this is).
-    def build_here() -> None:
-        config = load_config(str(project / "mkdocs.yml"))
-        config.plugins.on_startup(command="build", dirty=False)
-        build(config)
-
     old = _hashes(project / "site")
     _break_a_link(project, "en")
     with pytest.raises(Abort):
-        build_here()
+        _build_here(project)
     assert _hashes(project / "site") == old
     assert _leftovers(project) == []
     (project / "docs" / "en" / "notes.md").unlink()
     (project / "docs" / "ru" / "notes.md").unlink()
-    puzzle = project / "puzzles" / "backgammon" / "higher-die.yaml"
-    puzzle.write_text(puzzle.read_text("utf-8").replace('["13/7"]', '["13/9"]'), "utf-8")
+    _break_a_puzzle(project)
     with pytest.raises(Abort):
-        build_here()
+        _build_here(project)
     assert _hashes(project / "site") == old
     assert _leftovers(project) == []
-
-
-def test_the_next_build_clears_what_a_killed_one_left(project: Path) -> None:
-    for leftover in ("site.tabula-new", "site.tabula-old", "docs/en/.puzzles.tabula-new"):
-        (project / leftover / "deep").mkdir(parents=True)
-        (project / leftover / "deep" / "stale.md").write_text("# Stale\n", encoding="utf-8")
-    done = _build(project)
-    assert done.returncode == 0, done.stderr
-    assert _leftovers(project) == []
-    _complete(project / "site")
-    assert not list((project / "site").rglob("stale*"))
 
 
 def test_a_build_killed_between_the_two_renames_gets_the_old_site_back(project: Path) -> None:
     # Where the system cannot swap two folders in one step, the old site is renamed aside
     # first: killed right then, there is no site/ until the next build puts the old one back,
-    # before anything else (so that it stays even if that build fails).
+    # before anything else (so that it stays even if that build fails at its first step).
     old = _hashes(project / "site")
     _retitle(project)
-    _killed_at(project, "renamed")
+    with _PausedBuild(project, "renamed") as paused:
+        paused.at("renamed")
     assert not (project / "site").exists()
     assert _hashes(project / "site.tabula-old") == old
-    _break_a_link(project, "ru")
+    puzzle = _break_a_puzzle(project)
     assert _build(project).returncode == 1
     assert _hashes(project / "site") == old
     assert _leftovers(project) == []
-    (project / "docs" / "ru" / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    puzzle.write_text(puzzle.read_text("utf-8").replace('["13/9"]', '["13/7"]'), "utf-8")
     assert _build(project).returncode == 0
     assert "Bar first" in (project / "site" / "puzzles" / "enter-first" / "index.html").read_text()
-
-
-def test_a_build_killed_after_the_swap_leaves_the_new_site(project: Path) -> None:
-    old = _hashes(project / "site")
-    _retitle(project)
-    _killed_at(project, "exchanged")
-    new = _hashes(project / "site")
-    assert new != old and _hashes(project / "site.tabula-new") == old
-    _complete(project / "site")
-    assert _build(project).returncode == 0
-    assert _hashes(project / "site") == new
-    assert _leftovers(project) == []
 
 
 def _site(pages: dict[str, str]) -> Site:

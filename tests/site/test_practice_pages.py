@@ -33,6 +33,10 @@ def test_a_new_site_has_the_practice_and_progress_pages_in_its_navigation(tmp_pa
     folder = tmp_path / "club"
     assert main(["init", str(folder), "--lang", "ru", "--title", "Кружок"]) == 0
     assert "docs/*/practice/" in (folder / ".gitignore").read_text(encoding="utf-8")
+    config = folder / "mkdocs.yml"  # no PDFs: headless Chromium takes most of a build's time
+    text = config.read_text(encoding="utf-8")
+    assert "  - tabula:\n" in text
+    config.write_text(text.replace("  - tabula:\n", "  - tabula:\n      pdf: no\n"), "utf-8")
     cwd = Path.cwd()
     os.chdir(folder)
     try:
