@@ -17,7 +17,8 @@ from .nardy import HEAD, SameDirection, opponent_route
 from .reasons import Refusal
 
 if TYPE_CHECKING:
-    from .moves import Context, PartialPlay
+    from .moves import Context
+    from .running import StopT
     from .steps import Step
 
 STARTING_QUARTER = range(19, 25)
@@ -140,7 +141,7 @@ class Fevga(SameDirection):
             return Refusal.of("opponent_left_start_before_passing", count=CHECKERS - start)
         return None
 
-    def choose_among(self, position: Position, stops: list[PartialPlay]) -> list[PartialPlay]:
+    def choose_among(self, position: Position, stops: list[StopT]) -> list[StopT]:
         """The duty to unblock (decision 14): when every opposing checker is stuck behind six
         of the mover's points, a play that leaves those six broken is compulsory if one exists
         among the plays with the most dice. With ``let_out`` "always" the duty is wider: a play

@@ -37,10 +37,11 @@ from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, Position, Side, place_name
 from .errors import DiceError
 from .plain import plain_plays
 from .reasons import Refusal
-from .running import running_states
+from .running import Stop, StopT, running_ends
 from .steps import STEPS, Step, format_play
 
 if TYPE_CHECKING:
+    from .running import End
     from .variants import Variant
 
 Dice = tuple[int, int]
@@ -275,7 +276,8 @@ class Turn:
     @cached_property
     def _explored(self) -> tuple[frozenset[str], PartialPlay, tuple[PartialPlay, ...]]:
         """The limits that hold, the tree and its legal stops: what ``plays`` needs."""
-        limits, self._states, most, candidates = self._under_waiver(self._explore)
+        limits, levels, most, candidates = self._under_waiver(self._explore)
+        self._states = [state for level in levels for state in level]
         self._most_stops, stops = self._choose_stops(most, candidates)
         for stop in stops:
             stop._ends_play = True
@@ -308,12 +310,12 @@ class Turn:
     # Exploring --------------------------------------------------------------------------------
 
     def _under_waiver(
-        self, explore: Callable[[frozenset[str]], list[PartialPlay]]
-    ) -> tuple[frozenset[str], list[PartialPlay], int, list[PartialPlay]]:
-        """The states that ``explore`` finds (the root first) under the strictest set of the
-        variant's waivable limits that costs the mover no die the plain rules would let them
-        play (Turkish Tavla's waiver, RULES.md 3.4; Long Nardy's head limit under
-        ``head-unplayable-dice``), with the most dice counted and the candidate stops (see
+        self, explore: Callable[[frozenset[str]], list[list[StopT]]]
+    ) -> tuple[frozenset[str], list[list[StopT]], int, list[StopT]]:
+        """The states that ``explore`` finds (by dice used, in the order found) under the
+        strictest set of the variant's waivable limits that costs the mover no die the plain
+        rules would let them play (Turkish Tavla's waiver, RULES.md 3.4; Long Nardy's head limit
+        under ``head-unplayable-dice``), with the most dice counted and the candidate stops (see
         :meth:`_candidates`). The last set of ``limit_options`` is the plain rules, unless the
         limits never yield over the whole turn (Turkish Tavla's other readings)."""
         explored = []
@@ -326,18 +328,21 @@ class Turn:
         unlimited = explored[-1][2]
         return next(item for item in explored if item[2] == unlimited)
 
-    def _candidates(self, states: list[PartialPlay]) -> tuple[int, list[PartialPlay]]:
+    def _candidates(self, levels: list[list[StopT]]) -> tuple[int, list[StopT]]:
         """The most dice that a place where the turn may end counts as using, and those places
-        (the states that the variant's end-of-turn rules accept), in the order found. The
-        states that count the most dice are asked first: the others are no candidates once
-        one of those is."""
-        levels: dict[int, list[PartialPlay]] = {}
-        every_die = len(self.all_dice)
-        for state in states:
-            levels.setdefault(every_die if state.over else state.used, []).append(state)
+        (the states that the variant's end-of-turn rules accept), in the order found, from the
+        states by dice used (``levels[k]``: ``k`` dice). The states that count the most dice
+        are asked first: the others are no candidates once one of those is. A state where a
+        step ended the game counts every die."""
+        every_die = len(levels) - 1
         end_refusal = self.variant.end_refusal
-        for counted in sorted(levels, reverse=True):
-            found = [s for s in levels[counted] if end_refusal(s.mover, s.opponent) is None]
+        for counted in range(every_die, -1, -1):
+            if counted == every_die:
+                ended = [s for level in levels[:every_die] for s in level if s.over]
+                states = ended + levels[every_die] if ended else levels[every_die]
+            else:
+                states = [s for s in levels[counted] if not s.over]
+            found = [s for s in states if end_refusal(s.mover, s.opponent) is None]
             if found:
                 return counted, found
         return 0, []
@@ -353,11 +358,16 @@ class Turn:
         root.over = self.variant.game_over(root.mover, root.opponent, root.pins)
         return root
 
-    def _running_states(self, limits: frozenset[str]) -> list[PartialPlay]:
-        return running_states(self.variant, self._start(limits))
+    def _running_ends(self, limits: frozenset[str]) -> list[list[End]]:
+        position = self.position
+        context = self.variant.turn_context(position, self.all_dice, limits)
+        pins = (position.mover_pinned, position.opponent_pinned)
+        return running_ends(
+            self.variant, position.mover, position.opponent, pins, self.all_dice, context
+        )
 
-    def _explore(self, limits: frozenset[str]) -> list[PartialPlay]:
-        """Every state of the tree under ``limits``, the root first, in the order found."""
+    def _explore(self, limits: frozenset[str]) -> list[list[PartialPlay]]:
+        """Every state of the tree under ``limits`` by dice used, in the order found."""
         root = self._start(limits)
         self._states_by_key = {root.key(): root}
         # A limit that yields step by step yields where it leaves no next step at all.
@@ -372,7 +382,10 @@ class Turn:
             self._grow(state, pending)
             if lifted and not state._children:
                 self._grow(state, pending, lifted)
-        return list(self._states_by_key.values())
+        levels: list[list[PartialPlay]] = [[] for _ in range(len(self.all_dice) + 1)]
+        for state in self._states_by_key.values():
+            levels[state.used].append(state)
+        return levels
 
     def _grow(
         self, state: PartialPlay, pending: deque[PartialPlay], lifted: frozenset[str] = frozenset()
@@ -489,9 +502,7 @@ class Turn:
         (the last checker borne off, Plakoto's mother pin)."""
         return len(self.all_dice) if state.over else state.used
 
-    def _choose_stops(
-        self, most: int, candidates: list[PartialPlay]
-    ) -> tuple[list[PartialPlay], list[PartialPlay]]:
+    def _choose_stops(self, most: int, candidates: list[StopT]) -> tuple[list[StopT], list[StopT]]:
         """The stops that count the ``most`` dice and obey the higher-die rule, and among them
         the legal stops: the variant's last word."""
         stops = candidates
@@ -544,19 +555,24 @@ class Turn:
                 for mover, opponent, steps in found
                 if steps
             )
+        stops: Sequence[Stop]
         if variant.has_bar or variant.limits_yield_by_step:
             stops = self._explored[2]
         else:
-            # Nobody is hit, so the states may come from the search of ``running.py``.
-            _, _, most, candidates = self._under_waiver(self._running_states)
-            stops = tuple(self._choose_stops(most, candidates)[1])
+            # Nobody is hit, so the states may come from the search of ``running.py``. It keeps
+            # one per board for each number of dice used, so only stops where a step ended the
+            # game (which count every die, whatever they used) may share a board.
+            _, _, most, candidates = self._under_waiver(self._running_ends)
             self._most_used = most
-        seen: dict[tuple[object, ...], PartialPlay] = {}
+            stops = self._choose_stops(most, candidates)[1]
+            if not any(stop.over for stop in stops):
+                return tuple(self._play_to(stop) for stop in stops if stop.used)
+        seen: dict[tuple[object, ...], Stop] = {}
         for stop in stops:
             seen.setdefault(stop.board(), stop)
         return tuple(self._play_to(stop) for stop in seen.values() if stop.used)
 
-    def _play_to(self, stop: PartialPlay) -> Play:
+    def _play_to(self, stop: Stop) -> Play:
         steps = stop.path()
         # A play that ends the game by a rule of the variant's writes that step last; one that
         # bears off the last checker is written as usual, since nothing is left.

@@ -9,7 +9,7 @@ row may stand only while an opposing checker is already past them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
@@ -67,6 +67,8 @@ def opponent_past(variant: Variant, opponent: Side, lowest: int) -> bool:
 
 def forbidden_block(variant: Variant, mover: Side, opponent: Side, point: int) -> Refusal | None:
     """The six-point block through ``point``, if it is one with no opposing checker past it."""
+    if 24 - mover[1:25].count(0) < BLOCK:
+        return None  # fewer than six points held: no run of six anywhere
     low, high = run_through(variant, mover, point)
     if high - low + 1 < BLOCK or opponent_past(variant, opponent, low):
         return None
@@ -182,29 +184,36 @@ class LongNardy(SameDirection):
             return False
         return position.opponent[self.other_numbering(HEAD)] == CHECKERS
 
+    @cached_property
+    def _blocks_by_step(self) -> bool:
+        """Whether the six-point block is refused step by step: asked for every step, so worked
+        out once per game object."""
+        return self.block_check == "step" and self.enforces("six_block")
+
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
     ) -> Refusal | None:
         assert isinstance(context, _NardyTurn)
-        if step.source == HEAD and context.left_head >= context.may_leave:
+        source, destination = step.source, step.destination
+        if source == HEAD and context.left_head >= context.may_leave:
             refusal = self._head_refusal(context)
             if self.enforces(refusal.code):
                 return refusal
-        if self.block_check != "step" or not self.enforces("six_block"):
+        if not self._blocks_by_step:
             return None
         if context.block_standing:
             # No forbidden block may stand after any step (RULES.md 4.2): only a step that
             # breaks the one already standing is legal.
             return standing_block(self, after, opponent)
-        if step.destination != OFF and after[step.destination] == 1:
+        if destination != OFF and after[destination] == 1:
             # Otherwise only a step onto a point of its own can make a block.
-            return forbidden_block(self, after, opponent, step.destination)
+            return forbidden_block(self, after, opponent, destination)
         return None
 
     def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
-        assert isinstance(context, _NardyTurn)
         if step.source != HEAD:
             return context
+        assert isinstance(context, _NardyTurn)
         return _NardyTurn(
             context.left_head + 1,
             context.may_leave,
@@ -233,7 +242,10 @@ class LongNardy(SameDirection):
             return Refusal.of("opponent_standing_six_block", count=count, first=first, last=last)
         return None
 
+    @cache  # noqa: B019 (the game objects live as long as the program)
     def _head_refusal(self, context: _NardyTurn) -> Refusal:
+        """Why no further checker may leave the head: made once per turn's context, since the
+        search asks at every step from the head once the limit is reached."""
         yields = HEAD_LIMIT not in self.limit_options[-1]
         if context.may_leave == 2:
             return Refusal.of("head_twice" if context.head_double else "head_twice_first_turn")

@@ -17,7 +17,7 @@ from .board import CHECKERS, NO_PINS, POINTS, Position, Side
 from .errors import PositionError
 from .reasons import Refusal
 from .results import Cube, Result
-from .variants import Landing, Pins, Variant
+from .variants import Landing, Pins, Variant, blocked_landing
 
 if TYPE_CHECKING:
     from .steps import Step
@@ -36,6 +36,7 @@ class Plakoto(Variant):
     setup: ClassVar[dict[int, int]] = {START: CHECKERS}
     has_bar = False
     has_pins = True
+    ends_early = True  # the mother pin
     counts_triple = False
     has_cube = False
     plain = False
@@ -81,7 +82,7 @@ class Plakoto(Variant):
         if point in opponent_pinned:
             return "open"  # the mover's own point, over the opponent's pinned checker
         if opposing >= 2:
-            return Refusal.of("blocked_landing", point=point, count=opposing)
+            return blocked_landing(point, opposing)
         return "pin" if opposing else "open"
 
     def source_refusal(self, pins: Pins, source: int) -> Refusal | None:
@@ -95,14 +96,21 @@ class Plakoto(Variant):
         return None
 
     def pins_after(self, pins: Pins, step: Step, mover: Side) -> Pins:
+        """The pins after ``step``: ``pins`` itself when the step neither pins nor frees a
+        checker (the move generators tell states apart by the pins' identity first)."""
         mover_pinned, opponent_pinned = pins
+        freed = step.source in opponent_pinned and not mover[step.source]
+        if not (step.pin or freed):
+            return pins
         if step.pin:
             opponent_pinned = opponent_pinned | {step.destination}
-        if step.source in opponent_pinned and not mover[step.source]:
+        if freed:
             opponent_pinned = opponent_pinned - {step.source}  # the last pinner left: freed
         return mover_pinned, opponent_pinned or NO_PINS
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
+        if START not in pins[0] and OPPONENT_START not in pins[1]:
+            return False  # no mother pinned (asked after every step: the usual answer first)
         return _mother_result(mover, opponent, pins)[0]
 
     def unreachable_refusal(self, position: Position) -> Refusal | None:

@@ -9,21 +9,27 @@ must-play rules of ``moves.py`` then choose the plays among these states as amon
 The search asks every rule the tree asks, through the same hooks (``source_refusal``,
 ``landing``, ``bear_off_refusal``, ``pins_after``, ``step_refusal``, ``next_context``,
 ``game_over``), and finds the same states with the same first paths. It prunes nothing by an
-argument about some variant's rules; its speed comes from three facts that hold whatever the
-rules say:
+argument about some variant's rules; its speed comes from facts that hold whatever the rules
+say:
 
 - A step that reaches a state found already adds nothing to the plays: every step on from that
   state has been tried from it, and its first path is the one found first. So the search looks
   the state up before it asks the step rules, and asks them only for a step to a new state. (A
   refused step reaches nothing: a state counts as found once a legal step has reached it.) A
   state with no die left is looked up by its board and pins alone: no rule asks what the
-  variant remembers once no die is left, and plays are told apart by their boards, so of two
-  such states with one board the play is the first (``Turn.legal_plays`` keeps the first too).
+  variant remembers once no die is left (so ``next_context`` is not asked for its step), and
+  plays are told apart by their boards, so of two such states with one board the play is the
+  first (``Turn.legal_plays`` keeps the first too).
 - ``source_refusal``, ``landing`` and ``bear_off_refusal`` see only a point, the opponent's
   checkers there and the pins, and the opponent's checkers do not move: each is asked once per
   point and set of pins, not once per step.
 - A board is one integer, a byte a place, changed by two additions a step, so a state's key
   is three small values rather than the tree's tuple of two sides, pins, dice and context.
+- What the must-play rules need of a state is its board and the steps to it (:class:`End`):
+  the search keeps each state's steps as it goes, so no play's path is walked back, and builds
+  no tree node. Of the states with one board and as many dice used it keeps the first, the one
+  whose play ``Turn.legal_plays`` keeps (the end-of-turn rules and ``choose_among`` judge a
+  play by its board).
 
 Why the first paths are the tree's: the tree explores breadth first and tries each state's steps
 farthest checker and higher die first, so the first path it finds to a state is the least, in
@@ -36,23 +42,79 @@ dice used, the states come in the tree's order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from functools import cache
+from itertools import compress
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from .board import CHECKERS, OFF, Side
 from .reasons import Refusal
 from .steps import STEPS
 
 if TYPE_CHECKING:
-    from .moves import Context, PartialPlay
+    from .moves import Context
     from .steps import Step
     from .variants import Pins, Variant
 
 UNIT = tuple(1 << 8 * place for place in range(26))
 """What one checker on a place adds to a board's integer: a byte a place, as
 ``int.from_bytes(bytes(side), "little")`` reads a side."""
-Steps = tuple["Step", ...]  # by landing: open, hit, pin
 _LANDINGS = {"open": 0, "pin": 2}  # the index in ``STEPS``; nobody is hit in these games
+
+
+class Stop(Protocol):
+    """What the must-play rules read of a state where the turn may stop: a tree node
+    (:class:`PartialPlay`), or a state of the running search (:class:`End`)."""
+
+    mover: Side
+    opponent: Side
+    pins: tuple[frozenset[int], frozenset[int]]
+    used: int
+    over: bool
+
+    @property
+    def step(self) -> Step | None: ...
+
+    def board(self) -> tuple[object, ...]: ...
+
+    def path(self) -> tuple[Step, ...]: ...
+
+
+StopT = TypeVar("StopT", bound=Stop)
+"""The kind of stop a turn's must-play rules (and ``Variant.choose_among``) are given and hand
+back: tree nodes for the tree, ``End`` for the running search."""
+
+
+class End:
+    """A state of the turn where the must-play rules may let it stop, with what they and a play
+    need of it: the board it leaves, the steps to it (the first path found), how many dice they
+    used, and whether a step ended the game (``over``)."""
+
+    __slots__ = ("mover", "opponent", "over", "pins", "steps", "used")
+
+    def __init__(
+        self, mover: Side, opponent: Side, pins: Pins, steps: tuple[Step, ...], over: bool
+    ) -> None:
+        self.mover = mover
+        self.opponent = opponent
+        self.pins = pins
+        self.steps = steps
+        self.used = len(steps)
+        self.over = over
+
+    @property
+    def step(self) -> Step | None:
+        """The last step, as a tree node's ``step``."""
+        return self.steps[-1] if self.steps else None
+
+    def board(self) -> tuple[object, ...]:
+        """What a play ending here leaves: ``(mover, opponent, pins)``."""
+        return (self.mover, self.opponent, self.pins)
+
+    def path(self) -> tuple[Step, ...]:
+        """The steps from the start of the turn to here, as a tree node's ``path()``."""
+        return self.steps
+
+
 _REFUSED = -1
 _UNASKED = None
 
@@ -81,50 +143,77 @@ class _Ground:
         return found
 
 
-def running_states(variant: Variant, root: PartialPlay) -> list[PartialPlay]:
-    """Every state of the turn that starts at ``root`` (no step played, the variant's
-    ``turn_context`` as its context), in the tree's order: by dice used, and among as many dice
-    used by first path, farthest checker and higher die first. The states are nodes as the
-    tree's are, without their ``children``; of the states with no die left, one per board."""
-    if root.over:
-        return [root]
-    opponent = root.opponent
+# Per number to play: the die, its steps by source and landing, and what is left to play after
+# it (the same, per number, or empty when no die is left).
+_Numbers = list[tuple[int, tuple[tuple["Step", ...], ...], tuple[int, ...], "_Numbers"]]
+
+
+@cache
+def _numbers(dice: tuple[int, ...]) -> _Numbers:
+    """The numbers to play with ``dice`` left, the higher first: both numbers of a non-double,
+    one of a double."""
+    distinct = dice if len(dice) == 2 and dice[0] != dice[1] else dice[:1]
+    return [
+        (die, STEPS[die], left, _numbers(left))
+        for die in distinct
+        for left in [dice[1:] if die == dice[0] else dice[:1]]
+    ]
+
+
+def running_ends(
+    variant: Variant,
+    mover: Side,
+    opponent: Side,
+    pins: Pins,
+    dice: tuple[int, ...],
+    context: Context,
+) -> list[list[End]]:
+    """The states of the turn from the mover's ``mover`` against ``opponent`` under ``pins``,
+    with ``dice`` to play and the variant's ``context`` (its ``turn_context``), in the tree's
+    order, one per board: by dice used (``[k]``: the states with ``k`` dice used, the start
+    the only one with none), and among as many dice used by first path, farthest checker and
+    higher die first. The game must not be over at the start."""
     step_rules = variant.has_step_rules
     step_refusal, next_context = variant.step_refusal, variant.next_context
     pins_after, game_over = variant.pins_after, variant.game_over
-    node = type(root)  # ``PartialPlay``, which moves.py (importing this module) defines
-    board = list(root.mover)
-    levels: list[list[PartialPlay]] = [[root]] + [[] for _ in root.dice]
-    found: set[tuple[object, ...]] = set()  # the keys of the states found
+    ends_early = variant.ends_early
+    levels: list[list[End]] = [[End(mover, opponent, pins, (), False)]] + [[] for _ in dice]
+    board = list(mover)
+    # The keys of the states found with dice left after the first step (a first step always
+    # reaches a new state: the start's steps differ by source or die, and the board and the dice
+    # left tell both), and by dice used the boards (with pins) of the states found.
+    states: set[tuple[object, ...]] = set()
+    boards: list[set[tuple[int, Pins]]] = [set() for _ in levels]
     # Pins and context as one small number, for the keys.
-    tags: dict[tuple[Pins, Context], int] = {(root.pins, root.context): 0}
-    grounds: dict[Pins, _Ground] = {root.pins: _Ground(variant, opponent, root.pins)}
-    # Per dice left, each number to play (the higher first), with the dice it leaves and its
-    # steps.
-    numbers: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], Sequence[Steps]]]] = {}
-    for dice in {root.dice, root.dice[:1], root.dice[1:], root.dice[2:], root.dice[3:]}:
-        distinct = dice if len(dice) == 2 and dice[0] != dice[1] else dice[:1]
-        numbers[dice] = [
-            (die, dice[1:] if die == dice[0] else dice[:1], STEPS[die]) for die in distinct
-        ]
+    tags: dict[tuple[Pins, Context], int] = {(pins, context): 0}
+    grounds: dict[Pins, _Ground] = {pins: _Ground(variant, opponent, pins)}
 
     def search(
-        state: PartialPlay, code: int, tag: int, ground: _Ground, outside: int, points: list[int]
+        before: Side,
+        code: int,
+        pins: Pins,
+        context: Context,
+        tag: int,
+        ground: _Ground,
+        playable: _Numbers,
+        steps: tuple[Step, ...],
+        outside: int,
+        points: list[int],
     ) -> None:
-        """Every state first found from ``state``, whose board is ``board`` (``code`` as one
-        integer) with ``outside`` checkers outside the home board, on ``points`` (farthest
-        first); ``tag`` numbers its pins and context, ``ground`` holds its pins' answers."""
-        before, pins, context = state.mover, state.pins, state.context
+        """Every state first found from the one whose board is ``board`` (``before`` as a
+        tuple, ``code`` as one integer), with ``outside`` checkers outside the home board, on
+        ``points`` (farthest first), reached by ``steps``, with ``playable`` left to play;
+        ``tag`` numbers its pins and context, ``ground`` holds its pins' answers."""
         landings, leaves = ground.landings, ground.leaves
-        level = levels[state.used + 1]
-        playable = numbers[state.dice]
+        used = len(steps) + 1
+        level, level_boards = levels[used], boards[used]
         for source in points:
             leaves_source = leaves[source]
             if leaves_source is _UNASKED:
                 leaves_source = ground.leave(source)
             if not leaves_source:
                 continue
-            for die, left, steps in playable:
+            for die, by_source, left, next_playable in playable:
                 destination = source - die
                 if destination > 0:
                     landing = landings[destination]
@@ -139,52 +228,77 @@ def running_states(variant: Variant, root: PartialPlay) -> list[PartialPlay]:
                         continue
                     destination = OFF
                     landing = 0
-                step = steps[source][landing]
                 new_code = code - UNIT[source] + UNIT[destination]
-                if not left and not landing and not pins[1] and (new_code, pins) in found:
-                    continue  # no die left, the pins as they were: a state found already
+                if not left and not landing and not pins[1] and (new_code, pins) in level_boards:
+                    continue  # no die left, the pins as they were: a play found already
+                step = by_source[source][landing]
                 board[source] -= 1
                 board[destination] += 1
                 after = tuple(board)
-                new_pins, new_context, new_tag = pins, context, tag
-                if landing or pins[1]:
-                    new_pins = pins_after(pins, step, after)
-                if left:
-                    if step_rules:
-                        new_context = next_context(context, step, after, opponent)
-                    if new_pins is not pins or new_context is not context:
-                        new_tag = tags.setdefault((new_pins, new_context), len(tags))
-                    key: tuple[object, ...] = (new_code, left, new_tag)
-                else:
+                new_pins = pins_after(pins, step, after) if landing or pins[1] else pins
+                board_key = (new_code, new_pins)
+                if not left:
                     # No die left: no rule asks what the variant remembers, so the state is
-                    # known by its board and pins (its context is worked out once it is new).
-                    key = (new_code, new_pins)
-                if key not in found and not (
+                    # known by its board and pins, and it is a play.
+                    if board_key not in level_boards and not (
+                        step_rules
+                        and step_refusal(context, before, opponent, step, after) is not None
+                    ):
+                        level_boards.add(board_key)
+                        over = after[OFF] == CHECKERS or (
+                            ends_early and game_over(after, opponent, new_pins)
+                        )
+                        level.append(End(after, opponent, new_pins, (*steps, step), over))
+                    board[source] += 1
+                    board[destination] -= 1
+                    continue
+                new_context = (
+                    next_context(context, step, after, opponent) if step_rules else context
+                )
+                new_tag = tag
+                if new_pins is not pins or new_context is not context:
+                    new_tag = tags.setdefault((new_pins, new_context), len(tags))
+                key = (new_code, left, new_tag)
+                if (not steps or key not in states) and not (
                     step_rules and step_refusal(context, before, opponent, step, after) is not None
                 ):
-                    found.add(key)
-                    if step_rules and not left:
-                        new_context = next_context(context, step, after, opponent)
-                    child = node(
-                        after, opponent, new_pins, left, new_context, state.used + 1, state, step
+                    states.add(key)
+                    new_steps = (*steps, step)
+                    # Bearing off the last checker ends the game, whatever dice are left
+                    # (decision 15).
+                    over = after[OFF] == CHECKERS or (
+                        ends_early and game_over(after, opponent, new_pins)
                     )
-                    child.over = after[OFF] == CHECKERS or game_over(after, opponent, new_pins)
-                    level.append(child)
-                    if left and not child.over:
+                    if board_key not in level_boards:
+                        level_boards.add(board_key)
+                        level.append(End(after, opponent, new_pins, new_steps, over))
+                    if not over:
                         on = points
                         if not board[source]:
-                            on = [place for place in points if place != source]
+                            on = points.copy()
+                            on.remove(source)
                         if destination and board[destination] == 1:
                             on = sorted((*on, destination), reverse=True)
                         new_ground = ground if new_pins is pins else grounds.get(new_pins)
                         if new_ground is None:
                             new_ground = grounds[new_pins] = _Ground(variant, opponent, new_pins)
                         still_out = outside - (source > 6 >= destination)
-                        search(child, new_code, new_tag, new_ground, still_out, on)
+                        search(
+                            after,
+                            new_code,
+                            new_pins,
+                            new_context,
+                            new_tag,
+                            new_ground,
+                            next_playable,
+                            new_steps,
+                            still_out,
+                            on,
+                        )
                 board[source] += 1
                 board[destination] -= 1
 
     code = int.from_bytes(bytes(board), "little")
-    points = [place for place in range(24, 0, -1) if board[place]]
-    search(root, code, 0, grounds[root.pins], sum(board[7:]), points)
-    return [state for level in levels for state in level]
+    points = list(compress(range(24, 0, -1), mover[24:0:-1]))  # the points held, farthest first
+    search(mover, code, pins, context, 0, grounds[pins], _numbers(dice), (), sum(board[7:]), points)
+    return levels

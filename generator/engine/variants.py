@@ -28,7 +28,8 @@ from .reasons import Refusal
 from .results import Cube, Player, Result, check_cube_value
 
 if TYPE_CHECKING:
-    from .moves import Context, PartialPlay
+    from .moves import Context
+    from .running import StopT
     from .steps import Step
 
 Pins = tuple[frozenset[int], frozenset[int]]
@@ -87,6 +88,9 @@ class Variant:
     has_cube: ClassVar[bool] = True
     # A cube that the rules allow but the game does not use by default (Long Nardy).
     cube_optional: ClassVar[bool] = False
+    # Whether a rule of the variant's own can end the game before the dice are used up (see
+    # ``game_over``: Plakoto's mother pin); the move generators ask ``game_over`` only if so.
+    ends_early: ClassVar[bool] = False
     # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
     has_step_rules: ClassVar[bool] = False
     # The refusal codes of the variant's own rules, which explain a step after which they stop
@@ -282,7 +286,7 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
     def landing(self, opposing: int, point: int, pins: Pins) -> Landing | Refusal:
         """What landing on ``point`` with ``opposing`` checkers of the opponent there does."""
         if opposing >= self.closed_by:
-            return Refusal.of("blocked_landing", point=point, count=opposing)
+            return blocked_landing(point, opposing)
         if opposing:
             return "hit"
         return "open"
@@ -307,8 +311,8 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         """Whether a step just ended the game by a rule of the variant's own before the dice
         are used up, so that the play stops there and counts as complete (Plakoto's mother
-        pin, decision 13). Bearing off the last checker ends every game so (decision 15); the
-        move generator sees to that itself."""
+        pin, decision 13), which only a variant with ``ends_early`` has. Bearing off the last
+        checker ends every game so (decision 15); the move generator sees to that itself."""
         return False
 
     def turn_context(
@@ -330,8 +334,10 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         """Why a turn may not end in this position (Fevga's starting quarter), or ``None``."""
         return None
 
-    def choose_among(self, position: Position, stops: list[PartialPlay]) -> list[PartialPlay]:
-        """The variant's last word among the plays from ``position`` that use the most dice."""
+    def choose_among(self, position: Position, stops: list[StopT]) -> list[StopT]:
+        """The variant's last word among the plays from ``position`` that use the most dice:
+        which of them stay, judged by the boards they leave (a play is told by its board, and
+        the running search keeps one state per board)."""
         return stops
 
     def choice_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
@@ -399,6 +405,14 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         """A checker of the loser on the bar or in the winner's home board."""
         winner_home = HOME if winner == "mover" else range(19, 25)
         return bool(loser[BAR]) or any(loser[point] for point in winner_home)
+
+
+@cache
+def blocked_landing(point: int, count: int) -> Refusal:
+    """The refusal of a landing on ``point``, closed by ``count`` opposing checkers: made once
+    per point and count (a refusal is a value), since the move generators ask for it at every
+    step onto a closed point and need only to know that it is one."""
+    return Refusal.of("blocked_landing", point=point, count=count)
 
 
 TURNS_KEPT = 128

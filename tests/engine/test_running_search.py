@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from generator.engine import Turn, Variant
+from generator.engine import Refusal, Turn, Variant
 from generator.engine.samples import ROLLS, random_position
 from generator.engine.variants import PRESETS
 
@@ -71,3 +71,53 @@ def test_a_turn_asked_for_refusals_first_gives_the_same_plays() -> None:
     turn.refusal([], 24, 6)  # builds the tree
     assert search_answer(turn) == tree_answer(Turn(position, (6, 5)))
     assert [play.notation for play in turn.plays] == ["24/18/13"]
+
+
+@pytest.mark.parametrize(
+    ("key", "mover", "opponent", "dice"),
+    [
+        # 5/off with the 5 and 5/3 3/off leave one board after one die and after two: both are
+        # states, and only the play of both dice counts.
+        ("long-nardy", {5: 1, 3: 4, 1: 1}, {18: 1, 17: 2, 11: 1, 8: 3}, (5, 2)),
+        # The last checker borne off with the 6 alone, or walked down with the 1 first: one
+        # board (every checker off), reached after one die and after two; one play.
+        ("fevga", {2: 1}, {13: 15}, (6, 1)),
+        ("plakoto", {2: 1}, {19: 15}, (6, 1)),
+    ],
+)
+def test_states_of_one_board_after_different_dice_used(
+    key: str, mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int]
+) -> None:
+    position = PRESETS[key]["default"].position(mover=mover, opponent=opponent)
+    searched = Turn(position, dice)
+    answer = search_answer(searched)
+    assert answer == tree_answer(Turn(position, dice))
+    assert len({(mover, pins) for mover, _, pins, _ in answer}) == len(answer)
+
+
+def test_only_a_variant_with_ends_early_ends_a_game_early() -> None:
+    """The search asks ``game_over`` only of variants that declare ``ends_early``: every other
+    one keeps the base hook, which never says yes."""
+    for presets in PRESETS.values():
+        for variant in presets.values():
+            overridden = type(variant).game_over is not Variant.game_over
+            assert overridden == variant.ends_early, variant
+    assert PRESETS["plakoto"]["default"].ends_early
+
+
+def test_plakoto_pins_stay_the_same_object_when_a_step_changes_none() -> None:
+    """The search tells pins apart by identity first; Plakoto hands back the same pins when a
+    step neither pins nor frees a checker."""
+    plakoto = PRESETS["plakoto"]["default"]
+    position = plakoto.position(
+        mover={24: 1, 19: 2, 13: 12}, opponent={19: 1, 1: 14}, pinned=[("opponent", 19)]
+    )
+    turn = Turn(position, (2, 1))
+    pins = turn.root.pins
+    moved = turn.try_step(turn.root, 13, 2)
+    assert not isinstance(moved, Refusal)
+    assert moved[1].pins is pins  # 13/11 neither pins nor frees
+    freeing = turn.try_step(turn.root, 19, 2)
+    assert not isinstance(freeing, Refusal)
+    assert freeing[1].pins is pins  # one pinner is left on 19: still pinned
+    assert search_answer(turn) == tree_answer(Turn(position, (2, 1)))
