@@ -20,12 +20,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import shutil
+import subprocess
 import sys
+import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -83,6 +87,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 SLOWEST = (
+    # Two that need no project site come first, one for each process: the site is being built
+    # meanwhile (``project_site``).
+    "tests/engine/test_gnubg_agreement.py",
+    "tests/site/test_atomic_build.py",
     "tests/browser/test_axe_pages.py",
     "tests/browser/test_axe_pages_ru.py",
     "tests/browser/test_referee.py",
@@ -90,8 +98,6 @@ SLOWEST = (
     "tests/browser/test_site.py",
     "tests/widget/test_tasks.py",
     "tests/widget/test_practice.py",
-    "tests/engine/test_gnubg_agreement.py",
-    "tests/site/test_atomic_build.py",
     "tests/widget/test_play.py",
     "tests/browser/test_hostile_browser.py",
     "tests/browser/test_looks.py",
@@ -208,6 +214,21 @@ steps, an oversized die bearing off, and the largest graph measured."""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site without a log line a request, and an empty page at ``/__blank__``
+    (``BLANK`` of tests/browser_fixtures.py), where the browser tests' reused page waits
+    between tests, on the site's origin."""
+
+    def do_GET(self) -> None:
+        if self.path != "/__blank__":
+            super().do_GET()
+            return
+        body = b"<!doctype html><title>blank</title>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
@@ -246,12 +267,13 @@ def _copy_project(root: Path) -> None:
         (root / "puzzles" / name).write_text(text, encoding="utf-8")
 
 
-@pytest.fixture(scope="session")
-def project_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The project (mkdocs.yml, docs/, puzzles/ and :data:`EXTRA`) built once per session into
-    a temporary folder and served on 127.0.0.1 by a threaded ``http.server``, for the browser
-    and widget tests. Building a copy leaves the work tree's generated pages alone.
+def build_project_site(root: Path, folder: Path, url: str) -> None:
+    """The project and :data:`EXTRA` copied into ``root`` and built into ``folder``, for
+    pages served at ``url``.
 
+    site_url is the server's, as `mkdocs serve` does: Material's instant navigation only takes
+    over links found in sitemap.xml, whose addresses come from site_url (and Material keeps
+    their port, so https://tabula.example.org/ would match no link on the test server).
     Not strict: warnings (a broken link in a page being written) are the strict build's
     business in ``make test``; here they would hide what the browser sees. No worksheet PDFs
     (a Chromium run each, and no test here opens one).
@@ -259,27 +281,150 @@ def project_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    root = tmp_path_factory.mktemp("project")
     _copy_project(root)
-    folder = root / "site"
-    folder.mkdir()
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    # site_url is the server's, as `mkdocs serve` does: Material's instant navigation only
-    # takes over links found in sitemap.xml, whose addresses come from site_url (and Material
-    # keeps their port, so https://tabula.example.org/ would match no link on this server).
     config = load_config(str(root / "mkdocs.yml"), site_dir=str(folder), site_url=url, strict=False)
     tabula = config.plugins["tabula"].config
     if "pdf" in tabula:
         tabula["pdf"] = "no"
     build(config)
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 by a threaded ``http.server``, at the address given."""
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="project-site", daemon=True)
     thread.start()
     try:
-        yield Site(root, folder, url)
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+# With pytest-xdist (``make test``) the controller builds the site once, in a process of its
+# own, as soon as a worker has collected a test of tests/browser or tests/widget, and serves it
+# for the whole run; a worker waits for it only when a test first asks for it, and runs other
+# tests meanwhile (the first modules of SLOWEST need no site). Without xdist, ``project_site``
+# builds and serves it itself.
+
+_SHARED = pytest.StashKey["SharedSite"]()
+SITE_USERS = ("tests/browser/", "tests/widget/")
+"""Where the tests that look at the project's site are (their conftests ask for it)."""
+SITE_WAIT_S = 900
+"""How long a worker waits for the controller's build before it gives up."""
+
+
+@dataclass
+class SharedSite:
+    """The controller's one build of the project's site and its server: where the copy, the
+    pages and the build's log are, and the file that says the build ended (its exit code)."""
+
+    root: Path
+    url: str
+    server: contextlib.ExitStack
+    build: subprocess.Popen[bytes] | None = None
+
+    @property
+    def folder(self) -> Path:
+        return self.root / "site"
+
+    @property
+    def log(self) -> Path:
+        return self.root.parent / "build.log"
+
+    @property
+    def ended(self) -> Path:
+        return self.root.parent / "build.rc"
+
+    def start(self) -> None:
+        """Build in a process of its own; a thread notes its exit code when it ends."""
+        if self.build is not None:
+            return
+        command = [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from tests.conftest import build_project_site;"
+            " build_project_site(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3])",
+            str(self.root),
+            str(self.folder),
+            self.url,
+        ]
+        with self.log.open("wb") as log:
+            self.build = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+        build = self.build
+
+        def note_the_end() -> None:
+            self.ended.write_text(str(build.wait()), encoding="utf-8")
+
+        threading.Thread(target=note_the_end, name="project-site-build", daemon=True).start()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """On the xdist controller, for each worker: where the shared site will be."""
+    config = node.config
+    shared = config.stash.get(_SHARED, None)
+    if shared is None:
+        root = Path(tempfile.mkdtemp(prefix="tabula-site-")) / "project"
+        root.mkdir()
+        server = contextlib.ExitStack()
+        url = server.enter_context(serving(root / "site"))
+        shared = config.stash[_SHARED] = SharedSite(root, url, server)
+    node.workerinput["tabula_site"] = [str(shared.root), shared.url]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    shared = node.config.stash.get(_SHARED, None)
+    if shared is not None and any(id.startswith(SITE_USERS) for id in ids):
+        shared.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shared = config.stash.get(_SHARED, None)
+    if shared is None:
+        return
+    if shared.build is not None and shared.build.poll() is None:
+        shared.build.kill()
+        shared.build.wait()
+    shared.server.close()
+    shutil.rmtree(shared.root.parent, ignore_errors=True)
+
+
+def _wait_for_the_controllers_site(root: Path, url: str) -> Site:
+    ended = root.parent / "build.rc"
+    deadline = time.monotonic() + SITE_WAIT_S
+    while not ended.is_file():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the project's site was not built within {SITE_WAIT_S} s", False)
+        time.sleep(0.1)
+    code = ended.read_text(encoding="utf-8").strip()
+    if code != "0":
+        log = (root.parent / "build.log").read_text(encoding="utf-8", errors="replace")
+        pytest.fail(f"building the project's site failed (exit {code}):\n{log[-3000:]}", False)
+    return Site(root, root / "site", url)
+
+
+@pytest.fixture(scope="session")
+def project_site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Site]:
+    """The project (mkdocs.yml, docs/, puzzles/ and :data:`EXTRA`) built once for the run
+    (:func:`build_project_site`) into a temporary folder and served on 127.0.0.1, for the
+    browser and widget tests: by the xdist controller for all its workers, or here. Building a
+    copy leaves the work tree's generated pages alone."""
+    shared = getattr(request.config, "workerinput", {}).get("tabula_site")
+    if shared is not None:
+        root, url = shared
+        yield _wait_for_the_controllers_site(Path(root), url)
+        return
+    root = tmp_path_factory.mktemp("project")
+    folder = root / "site"
+    with serving(folder) as url:
+        build_project_site(root, folder, url)
+        yield Site(root, folder, url)

@@ -2,9 +2,11 @@
 
 The site is the project's, built once per session (``project_site`` in tests/conftest.py, shared
 with tests/widget) and served on 127.0.0.1 by a threaded ``http.server``; one browser serves
-every test (tests/browser_fixtures.py), each test gets its own context (fresh storage, so the
-colour scheme chosen in one test does not leak into the next). Every request of every page is
-recorded for the privacy test.
+every test (tests/browser_fixtures.py). The tests take turns on one page (``tab``), put back
+before each as a new context would start it (no storage, so the colour scheme chosen in one
+test does not leak into the next); a test that counts requests, which a warm cache would hide,
+has a context of its own (``fresh_tab``). Every request of every page is recorded for the
+privacy test.
 
 No browser is ever downloaded: ``make test`` installs Debian's ``chromium`` package (as root,
 with apt-get) and the tests launch ``/usr/bin/chromium``. When it is missing or cannot start,
@@ -18,21 +20,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import (
-    Browser,
-    ConsoleMessage,
-    Page,
-    Request,
-    Response,
-)
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser_fixtures import (
+    BLANK,
+    TIMEOUT_MS,
+    Listener,
+    ReusedPage,
+    Window,
+    error_listeners,
+    listening,
+)
 from tests.conftest import Site, load_browser_fixtures
 
-__all__ = ["TIMEOUT_MS", "Site", "Tab"]
+__all__ = ["TIMEOUT_MS", "WINDOW", "Site", "Tab"]
 
-TIMEOUT_MS = 15_000
-"""How long any one wait may take: a page change, a selector, a search result."""
+WINDOW = Window(1280, 900)
+"""A laptop's window, in the light scheme, motion welcome."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,7 +55,7 @@ def site(project_site: Site) -> Site:
 
 @dataclass
 class Tab:
-    """One page of a fresh browser context, with what went wrong in it."""
+    """A page that starts as a new context's would, with what went wrong in it."""
 
     page: Page
     errors: list[str] = field(default_factory=list)
@@ -59,38 +64,55 @@ class Tab:
     """Every request answered with an HTTP error (404 and the like), or not answered at all
     (but for those the browser cancelled itself when the page moved on)."""
 
-
-@pytest.fixture
-def tab(browser: Browser, site: Site) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    context.on("request", lambda request: site.requests.append(request.url))
-    page = context.new_page()
-    tab = Tab(page)
-    page.on("pageerror", lambda error: tab.errors.append(f"page error: {error}"))
-
-    def console(message: ConsoleMessage) -> None:
-        # A file that failed to load is reported in `missing`, with its address.
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
-            tab.errors.append(f"console: {message.text} ({message.location.get('url')})")
-
-    page.on("console", console)
-
-    def response(answer: Response) -> None:
+    def response(self, answer: Response) -> None:
         if answer.status >= 400:
-            tab.missing.append(f"{answer.status} {answer.url}")
+            self.missing.append(f"{answer.status} {answer.url}")
 
-    page.on("response", response)
-
-    def failed(request: Request) -> None:
+    def failed(self, request: Request) -> None:
         # A request the browser itself dropped because the page moved on (the favicon of a
         # page left at once) is no missing file; a 404 comes as a response above.
         if request.failure != "net::ERR_ABORTED":
-            tab.missing.append(f"failed {request.url} ({request.failure})")
+            self.missing.append(f"failed {request.url} ({request.failure})")
 
-    page.on("requestfailed", failed)
-    try:
+
+@contextlib.contextmanager
+def watched(tab: Tab, context: BrowserContext, site: Site) -> Iterator[Tab]:
+    """``tab`` with what goes wrong in it recorded while the test runs, and every request of
+    its context in ``site.requests``."""
+    problems: dict[str, Listener] = {
+        **error_listeners(tab.errors),
+        "response": tab.response,
+        "requestfailed": tab.failed,
+    }
+    requests: dict[str, Listener] = {"request": lambda request: site.requests.append(request.url)}
+    with listening(tab.page, problems), listening(context, requests):
         yield tab
+
+
+@pytest.fixture(scope="session")
+def reused(browser: Browser, site: Site) -> Iterator[ReusedPage]:
+    """The page the tests of tests/browser take in turn, in this process."""
+    page = ReusedPage(browser, WINDOW, site(BLANK))
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def tab(reused: ReusedPage, site: Site) -> Iterator[Tab]:
+    with watched(Tab(reused.fresh()), reused.context, site) as tab:
+        yield tab
+
+
+@pytest.fixture
+def fresh_tab(browser: Browser, site: Site) -> Iterator[Tab]:
+    """A page of a context of its own, whose HTTP cache is empty: for a test that counts the
+    requests of a first visit."""
+    context = WINDOW.new_context(browser)
+    try:
+        with watched(Tab(context.new_page()), context, site) as tab:
+            yield tab
     finally:
         with contextlib.suppress(PlaywrightError):
             context.close()

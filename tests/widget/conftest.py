@@ -3,8 +3,10 @@
 The site is the project's with a few puzzles of its own beside the project's (``EXTRA`` in
 tests/conftest.py: a double played in four steps, an oversized die bearing off, the largest
 graph measured), built once per session (``project_site``, shared with tests/browser) and
-served on 127.0.0.1. Each test gets a fresh browser context (fresh storage: no progress leaks
-between tests) of the one browser of tests/browser_fixtures.py.
+served on 127.0.0.1. The tests take turns on one page of the one browser of
+tests/browser_fixtures.py (``tab``), put back before each as a new context would start it: no
+progress, no practice session, no window size of one test leaks into the next. A test that
+changes the context (routes, init scripts, dialogs) has a context of its own (``fresh_tab``).
 
 No browser is downloaded: the tests launch ``/usr/bin/chromium`` (``make test`` installs
 Debian's package) and are skipped, saying why, when it is missing or cannot start.
@@ -22,11 +24,21 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser_fixtures import (
+    BLANK,
+    TIMEOUT_MS,
+    ReusedPage,
+    Window,
+    error_listeners,
+    listening,
+)
 from tests.conftest import EXTRA, REPO, Site, load_browser_fixtures
 
-__all__ = ["EXTRA", "REPO", "TIMEOUT_MS", "Site", "Tab"]
+__all__ = ["EXTRA", "REPO", "TIMEOUT_MS", "WINDOW", "Site", "Tab", "watched"]
 
-TIMEOUT_MS = 15_000
+WINDOW = Window(1100, 1000, reduced_motion="reduce")
+"""The widget's tests start in a window that fits a puzzle page whole, without motion (the
+steps land at once; one test asks for the glide)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -42,7 +54,8 @@ def site(project_site: Site) -> Site:
 
 @dataclass
 class Tab:
-    """A page in a fresh context, the script errors seen in it, and the widget's helpers."""
+    """A page put back as a new context would start it, the script errors seen in it, and the
+    widget's helpers."""
 
     page: Page
     site: Site
@@ -92,24 +105,38 @@ class Tab:
         return shown
 
 
-@pytest.fixture
-def tab(browser: Browser, site: Site) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1100, "height": 1000}, reduced_motion="reduce")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    tab = Tab(page, site)
-    page.on("pageerror", lambda error: tab.errors.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            message.type == "error"
-            and not message.text.startswith("Failed to load resource")
-            and tab.errors.append(message.text)
-        ),
-    )
-    try:
+@contextlib.contextmanager
+def watched(tab: Tab) -> Iterator[Tab]:
+    """``tab``, its script errors recorded while the test runs; none may have been seen."""
+    with listening(tab.page, error_listeners(tab.errors)):
         yield tab
-        assert not tab.errors, tab.errors
+    assert not tab.errors, tab.errors
+
+
+@pytest.fixture(scope="session")
+def reused(browser: Browser, site: Site) -> Iterator[ReusedPage]:
+    """The page the widget's tests take in turn, in this process."""
+    page = ReusedPage(browser, WINDOW, site(BLANK))
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def tab(reused: ReusedPage, site: Site) -> Iterator[Tab]:
+    with watched(Tab(reused.fresh(), site)) as tab:
+        yield tab
+
+
+@pytest.fixture
+def fresh_tab(browser: Browser, site: Site) -> Iterator[Tab]:
+    """A page of a context of its own, for a test that changes the context (a route, an init
+    script, a dialog answered)."""
+    context = WINDOW.new_context(browser)
+    try:
+        with watched(Tab(context.new_page(), site)) as tab:
+            yield tab
     finally:
         with contextlib.suppress(PlaywrightError):
             context.close()

@@ -244,8 +244,9 @@ try: true
 
 
 def test_a_board_to_try_refuses_a_step_with_its_reason_and_accepts_any_legal_play(
-    tab: Tab,
+    fresh_tab: Tab,
 ) -> None:
+    tab = fresh_tab  # a route: a context of its own
     report = Report()
     (fence,) = check_page(Path("rules.md"), report, TRY)
     assert not report.diagnostics

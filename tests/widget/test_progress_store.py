@@ -156,7 +156,8 @@ BLOCKED = [
 
 
 @pytest.mark.parametrize("blocking", BLOCKED)
-def test_blocked_storage_costs_the_memory_not_the_widget(tab: Tab, blocking: str) -> None:
+def test_blocked_storage_costs_the_memory_not_the_widget(fresh_tab: Tab, blocking: str) -> None:
+    tab = fresh_tab  # an init script, a dialog: a context of its own
     stacks: list[str] = []
     tab.page.on("pageerror", lambda error: stacks.append(error.stack or str(error)))
     tab.page.add_init_script(blocking)

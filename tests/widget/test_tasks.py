@@ -109,7 +109,8 @@ def test_the_cube_after_a_take_and_a_drop(tab: Tab) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
-def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(tab: Tab) -> None:
+def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(fresh_tab: Tab) -> None:
+    tab = fresh_tab  # a dialog answered: a context of its own
     page = tab.page
     tab.open("puzzles/bg-higher-die/")
     tab.place("13")
