@@ -17,7 +17,7 @@ from generator.engine import Cube
 from generator.puzzles.model import CubeTask, ResultTask
 from generator.render.pages import board_cube
 
-from .conftest import TIMEOUT_MS, Site, Tab
+from .conftest import WINDOW, Site, Tab, watched
 
 pytestmark = pytest.mark.browser
 
@@ -26,31 +26,32 @@ PHONE = (360, 780)
 
 
 @pytest.fixture
-def sized(browser: Browser, site: Site) -> Iterator[Any]:
-    """Opens a puzzle page in a fresh context of a given window size and colour scheme."""
-    contexts = []
+def sized(tab: Tab, browser: Browser, site: Site) -> Iterator[Any]:
+    """Opens a puzzle page in a window of a given size and colour scheme: the package's page
+    resized, or for a touch screen (a context's option) a page of a context of its own."""
+    with contextlib.ExitStack() as own:
 
-    def open_page(
-        path: str, width: int, height: int, scheme: str = "light", touch: bool = False
-    ) -> Tab:
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            color_scheme=scheme,  # type: ignore[arg-type]
-            reduced_motion="reduce",
-            has_touch=touch,
-            is_mobile=touch,
-        )
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        tab = Tab(context.new_page(), site)
-        tab.page.on("pageerror", lambda error: tab.errors.append(f"page error: {error}"))
-        tab.open(path)
-        return tab
+        def open_page(
+            path: str, width: int, height: int, scheme: str = "light", touch: bool = False
+        ) -> Tab:
+            if touch:
+                context = WINDOW.new_context(
+                    browser,
+                    viewport={"width": width, "height": height},
+                    color_scheme=scheme,
+                    has_touch=True,
+                    is_mobile=True,
+                )
+                own.callback(context.close)
+                opened = own.enter_context(watched(Tab(context.new_page(), site)))
+            else:
+                opened = tab
+                tab.page.set_viewport_size({"width": width, "height": height})
+                tab.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            opened.open(path)
+            return opened
 
-    yield open_page
-    for context in contexts:
-        with contextlib.suppress(Exception):
-            context.close()
+        yield open_page
 
 
 def box(page: Page, selector: str) -> dict[str, float]:

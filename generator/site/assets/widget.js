@@ -427,7 +427,10 @@ class Puzzle {
   // Mouse and keyboard ----------------------------------------------------------------------
 
   onClick(event) {
-    if (this.dragEnded) return; // the click that ends a drag: the drop has played the step
+    if (this.dragEnded) {
+      this.dragEnded = false; // the click that ends a drag: the drop has played the step
+      return;
+    }
     const target = event.target.closest("[data-point]");
     const place = target && this.svg.contains(target) ? parsePlace(target.getAttribute("data-point")) : null;
     // A tap on no place (the caption, the frame of a game without a bar) says what to tap.
@@ -467,6 +470,9 @@ class Puzzle {
    * is left to the click.
    */
   onPointerDown(event) {
+    // A new press: a drag's own click, had it come, came before it (none comes when the drag
+    // ended outside the board), so the next click is the reader's.
+    this.dragEnded = false;
     if (event.button !== 0 || !event.isPrimary) return;
     const place = this.view.placeAt(event.clientX, event.clientY);
     if (place === null || place === OFF || !this.board.mover[place]) return;
@@ -496,7 +502,6 @@ class Puzzle {
       this.view.stopDrag();
       // The click that follows this pointerup (if any) is part of the drag.
       this.dragEnded = true;
-      setTimeout(() => (this.dragEnded = false), 0);
       const to = up ? this.view.placeAt(e.clientX, e.clientY) : null;
       if (to !== null && to !== place) this.tap(to); // else put down where it was: still picked
     };
