@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from collections import defaultdict
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -112,7 +113,10 @@ def print_sheets(
         except OSError as error:  # no /bin/sh to start it with
             raise _failed(sheets[0].page, f"Chromium could not be started: {error}") from None
         try:
-            asyncio.run(_print_all(browser, log, sheets))
+            # In a thread of its own: asyncio.run needs one with no event loop running, and the
+            # caller's may have one (Playwright's sync API runs one in the tests' thread).
+            with ThreadPoolExecutor(1, "tabula-printer") as printer:
+                printer.submit(asyncio.run, _print_all(browser, log, sheets)).result()
         finally:
             _stop(browser)
 

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,22 @@ def test_the_stand_in_for_chromium_prints_what_each_page_is(
     assert _still_running(started[0].pid) == []
 
 
+def test_a_caller_running_an_event_loop_still_gets_its_sheets(tmp_path: Path) -> None:
+    # As the browser tests build a teacher's site beside Playwright's sync API, whose event
+    # loop runs in their thread.
+    site = _site(tmp_path / "site")
+    chromium = _fake_chromium(tmp_path, FAKE_CHROMIUM)
+
+    async def build() -> None:
+        print_sheets(chromium, site, ["first"], {"en": "", "ru": "ru"})
+
+    # In a thread of its own: this one may run Playwright's loop already (a browser test ran
+    # in this process).
+    with ThreadPoolExecutor(1) as caller:
+        caller.submit(asyncio.run, build()).result()
+    assert len(_pdfs(site)) == 4
+
+
 def test_a_chromium_that_will_not_start_stops_the_build_saying_why(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
     chromium = _fake_chromium(tmp_path, "echo 'Missing X server or $DISPLAY' >&2\nexit 1\n")
@@ -248,7 +265,8 @@ def test_a_page_that_will_not_open_or_crashes_fails_at_once(tmp_path: Path) -> N
     with tempfile.TemporaryFile() as log:
         browser = pdf._start(find_chromium() or "", tmp_path / "profile", log)
         try:
-            said = asyncio.run(failures(browser))
+            with ThreadPoolExecutor(1) as caller:  # as above: a loop of its own
+                said = caller.submit(asyncio.run, failures(browser)).result()
         finally:
             pdf._stop(browser)
     assert said == [
