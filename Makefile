@@ -17,6 +17,11 @@
 # installed once with apt-get (as root; no browser is ever downloaded by Playwright).
 
 PY ?= python3
+
+# Python caches compiled modules (__pycache__, ignored by git) even where the environment turns
+# that off: without the cache pytest rewrites every test module's asserts, and each test process
+# compiles the project again, on every run.
+unexport PYTHONDONTWRITEBYTECODE
 VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/pip install --quiet
