@@ -97,8 +97,8 @@ def plain_plays(
                 key = (tuple(board), hits)
                 if key not in full:
                     full[key] = (tuple(path), tuple(opp) if hits else opponent)
-            else:
-                search(depth + 1, order, source if double else 24, covered)
+            else:  # (``search`` is deleted once the whole search is done, below)
+                search(depth + 1, order, source if double else 24, covered)  # noqa: F821
             path.pop()
             if hit:
                 opp[destination] = 1
@@ -125,6 +125,9 @@ def plain_plays(
         high, low = dice
         search(0, (high, low), 24, set())
         search(0, (low, high), 24, set(first_sources))
+    # ``search`` refers to itself, and so to everything it saw: deleting it breaks that cycle,
+    # so that the turn's boards go as soon as the plays are made, not at the next collection.
+    del search
     if full:
         return len(dice), [(m, o, steps) for (m, _), (steps, o) in full.items()]
     if most == 1 and any(steps[0].die == dice[0] for steps, _ in short.values()):

@@ -283,7 +283,7 @@ def running_ends(
                         if new_ground is None:
                             new_ground = grounds[new_pins] = _Ground(variant, opponent, new_pins)
                         still_out = outside - (source > 6 >= destination)
-                        search(
+                        search(  # noqa: F821 (deleted once the whole search is done)
                             after,
                             new_code,
                             new_pins,
@@ -301,4 +301,7 @@ def running_ends(
     code = int.from_bytes(bytes(board), "little")
     points = list(compress(range(24, 0, -1), mover[24:0:-1]))  # the points held, farthest first
     search(mover, code, pins, context, 0, grounds[pins], _numbers(dice), (), sum(board[7:]), points)
+    # ``search`` refers to itself, and so to everything it saw: deleting it breaks that cycle,
+    # so that the turn's states go as soon as the plays are chosen, not at the next collection.
+    del search
     return levels
