@@ -46,10 +46,6 @@ CHROMIUM = os.environ.get("TABULA_CHROMIUM", "/usr/bin/chromium")
 TIMEOUT_MS = 15_000
 """How long any one wait may take: a page change, a selector, a search result."""
 
-BLANK = "__blank__"
-"""The path where the test server (``_Quiet`` in tests/conftest.py) answers with an empty page:
-the reused page waits there between tests, on the site's own origin (its storage)."""
-
 SKIP_PREFIX = "no browser: "
 """How every skip for a missing or broken Chromium begins (tests/conftest.py looks for it)."""
 
@@ -148,7 +144,7 @@ class ReusedPage:
     def __init__(self, browser: Browser, window: Window, blank: str) -> None:
         self.window = window
         self.blank = blank
-        """The address of the server's blank page (:data:`BLANK`)."""
+        """The address of the test server's blank page (``BLANK`` in tests/conftest.py)."""
         self.context = window.new_context(browser)
         self.page = self.context.new_page()
 

@@ -220,13 +220,16 @@ answer: any
 steps, an oversized die bearing off, and the largest graph measured."""
 
 
+BLANK = "__blank__"
+"""Where the test server answers with an empty page: the browser tests' reused page waits there
+between tests, on the site's own origin (its storage; tests/browser_fixtures.py)."""
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site without a log line a request, and an empty page at ``/__blank__``
-    (``BLANK`` of tests/browser_fixtures.py), where the browser tests' reused page waits
-    between tests, on the site's origin."""
+    """Serves the built site without a log line a request, and an empty page at :data:`BLANK`."""
 
     def do_GET(self) -> None:
-        if self.path != "/__blank__":
+        if self.path != f"/{BLANK}":
             super().do_GET()
             return
         body = b"<!doctype html><title>blank</title>"
@@ -297,10 +300,14 @@ def build_project_site(root: Path, folder: Path, url: str) -> None:
 
 
 @contextlib.contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 by a threaded ``http.server``, at the address given."""
+def serving(
+    folder: Path, handler_class: type[http.server.SimpleHTTPRequestHandler] = _Quiet
+) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 by a threaded ``http.server`` (by ``handler_class``: a
+    quiet one that also serves :data:`BLANK`, unless a test needs another host's manners), at
+    the address given (``http://127.0.0.1:PORT/``)."""
     folder.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(_Quiet, directory=str(folder))
+    handler = functools.partial(handler_class, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="project-site", daemon=True)

@@ -24,7 +24,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Response
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser_fixtures import (
-    BLANK,
     TIMEOUT_MS,
     Listener,
     ReusedPage,
@@ -32,7 +31,7 @@ from tests.browser_fixtures import (
     error_listeners,
     listening,
 )
-from tests.conftest import Site, load_browser_fixtures
+from tests.conftest import BLANK, Site, load_browser_fixtures
 
 __all__ = ["TIMEOUT_MS", "WINDOW", "Site", "Tab"]
 

@@ -14,9 +14,7 @@ host. Each test has its own browser context, and records no requests in ``site.r
 from __future__ import annotations
 
 import contextlib
-import functools
 import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,6 +22,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.conftest import serving
 
 from .conftest import TIMEOUT_MS, Site
 
@@ -55,17 +55,8 @@ class _Lenient(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def lenient(site: Site) -> Iterator[str]:
     """The origin (``http://127.0.0.1:PORT``, no slash) of the site served like such a host."""
-    handler = functools.partial(_Lenient, directory=str(site.folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="lenient-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(site.folder, _Lenient) as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture

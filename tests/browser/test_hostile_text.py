@@ -9,12 +9,9 @@ heading shows the title exactly as written).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -26,6 +23,7 @@ from playwright.sync_api import Browser
 
 from generator.cli import main
 from generator.render.markup import plain_html, rich_html, rich_text, safe_link
+from tests.conftest import serving
 
 HOSTILE_TITLES = [
     "Owned {: tabindex=1 autofocus onfocus=alert(document.domain) }",
@@ -197,19 +195,8 @@ def test_no_page_has_an_event_attribute_or_a_script_url(hostile_site: Path) -> N
 
 @pytest.fixture(scope="module")
 def served(hostile_site: Path) -> Iterator[str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(hostile_site))
-    )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
+    with serving(hostile_site) as url:
+        yield url.rstrip("/")
 
 
 @pytest.mark.browser

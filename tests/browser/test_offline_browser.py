@@ -8,9 +8,6 @@ needs a web server (in the page's language). Served by a web server, the same co
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.conftest import serving
 from tests.site.offline_project import make_offline_project
 
 pytestmark = pytest.mark.browser
@@ -194,27 +192,15 @@ def test_the_search_page_opened_from_disk_says_search_needs_a_web_server(
     assert tab.errors == [] and tab.missing == []
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def test_the_copy_served_by_a_web_server_still_searches(browser: Browser, copy: Path) -> None:
-    handler = functools.partial(_Quiet, directory=str(copy))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     context = browser.new_context()
     context.set_default_timeout(TIMEOUT_MS)
     try:
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/search/index.html")
-        page.locator("#tabula-search input").fill("bar")
-        page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
-        assert "web server" not in page.locator("#tabula-search").inner_text()
+        with serving(copy) as url:
+            page = context.new_page()
+            page.goto(url + "search/index.html")
+            page.locator("#tabula-search input").fill("bar")
+            page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
+            assert "web server" not in page.locator("#tabula-search").inner_text()
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)

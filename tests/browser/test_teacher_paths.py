@@ -8,11 +8,8 @@ every lesson page leads to a file, and the answer keys (private, as init sets th
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from playwright.sync_api import Browser
 from generator.cli import main
 from generator.site.pdf import find_chromium
 from tests.browser.test_teacher_site import solve_the_higher_die
+from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +33,6 @@ CASES = [
 ]
 """The bilingual sites in ``make test``; the sites of one language (which
 tests/site/test_init.py builds and checks too) only in ``make test-deep``."""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(
@@ -65,17 +58,8 @@ def teacher(
         build(load_config("mkdocs.yml"))
     finally:
         os.chdir(cwd)
-    site = folder / "site"
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site))
-    )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield folder, tuple(langs.split(",")), f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(folder / "site") as url:
+        yield folder, tuple(langs.split(",")), url
 
 
 def _prefix(langs: tuple[str, ...], lang: str) -> str:

@@ -11,9 +11,6 @@ listing English first; it does not use the real site that conftest.py builds.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,15 +22,11 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from generator.site.init import init_project
+from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT_MS = 15_000
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @dataclass
@@ -58,17 +51,8 @@ def teacher_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     config.write_text(text.replace(russian + english, english + russian), encoding="utf-8")
     build(load_config(str(config)))
     folder = root / "site"
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="teacher-site", daemon=True)
-    thread.start()
-    try:
-        yield Served(folder, f"http://127.0.0.1:{server.server_address[1]}/")
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(folder) as url:
+        yield Served(folder, url)
 
 
 @dataclass

@@ -25,14 +25,13 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser_fixtures import (
-    BLANK,
     TIMEOUT_MS,
     ReusedPage,
     Window,
     error_listeners,
     listening,
 )
-from tests.conftest import EXTRA, REPO, Site, load_browser_fixtures
+from tests.conftest import BLANK, EXTRA, REPO, Site, load_browser_fixtures
 
 __all__ = ["EXTRA", "REPO", "TIMEOUT_MS", "WINDOW", "Site", "Tab", "watched"]
 
