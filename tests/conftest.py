@@ -303,21 +303,15 @@ def build_project_site(root: Path, folder: Path, url: str) -> None:
 def serving(
     folder: Path, handler_class: type[http.server.SimpleHTTPRequestHandler] = _Quiet
 ) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 by a threaded ``http.server`` (by ``handler_class``: a
-    quiet one that also serves :data:`BLANK`, unless a test needs another host's manners), at
-    the address given (``http://127.0.0.1:PORT/``)."""
+    """``folder`` (made if missing: the site may be built after its server starts) served on
+    127.0.0.1 by the benchmarks' host (:func:`generator.bench.hosting.served`), answering as
+    ``handler_class`` does: a quiet one that also serves :data:`BLANK`, unless a test needs
+    another host's manners. The address given is ``http://127.0.0.1:PORT/``."""
+    from generator.bench.hosting import served
+
     folder.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(handler_class, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="project-site", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(folder, handler=handler_class) as url:
+        yield url
 
 
 # With pytest-xdist (``make test``) the controller builds the site once, in a process of its

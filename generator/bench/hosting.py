@@ -86,11 +86,16 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def served(folder: Path, *, gzip: bool = False) -> Iterator[str]:
+def served(
+    folder: Path,
+    *,
+    gzip: bool = False,
+    handler: type[http.server.SimpleHTTPRequestHandler] | None = None,
+) -> Iterator[str]:
     """``folder`` served on 127.0.0.1 while the block runs (text gzipped as a host sends it,
-    with ``gzip``): its address."""
-    handler = functools.partial(_Host if gzip else _Quiet, directory=str(folder))
-    server = _Server(("127.0.0.1", 0), handler)
+    with ``gzip``; or answered by a ``handler`` class of the caller's): its address."""
+    answers = handler or (_Host if gzip else _Quiet)
+    server = _Server(("127.0.0.1", 0), functools.partial(answers, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
