@@ -36,7 +36,6 @@ class Plakoto(Variant):
     setup: ClassVar[dict[int, int]] = {START: CHECKERS}
     has_bar = False
     has_pins = True
-    ends_early = True  # the mother pin
     counts_triple = False
     has_cube = False
     plain = False

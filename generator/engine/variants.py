@@ -88,9 +88,6 @@ class Variant:
     has_cube: ClassVar[bool] = True
     # A cube that the rules allow but the game does not use by default (Long Nardy).
     cube_optional: ClassVar[bool] = False
-    # Whether a rule of the variant's own can end the game before the dice are used up (see
-    # ``game_over``: Plakoto's mother pin); the move generators ask ``game_over`` only if so.
-    ends_early: ClassVar[bool] = False
     # Rules that act during a turn (see ``step_refusal``); off for the plain hitting games.
     has_step_rules: ClassVar[bool] = False
     # The refusal codes of the variant's own rules, which explain a step after which they stop
@@ -112,6 +109,13 @@ class Variant:
     # The rules (by their codes of ``rule_codes``) that this game is played without: none, but
     # in the copies that ``without`` makes.
     switched_off: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def ends_early(self) -> bool:
+        """Whether a rule of the variant's own can end the game before the dice are used up:
+        whether it has a ``game_over`` of its own (Plakoto's mother pin). The fast searches ask
+        ``game_over`` only if so."""
+        return type(self).game_over is not Variant.game_over
 
     def __repr__(self) -> str:
         if self.rules == DEFAULT_RULES:
