@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,6 +84,31 @@ def pytest_configure(config: pytest.Config) -> None:
             from hypothesis import settings
 
             settings.load_profile("deep")
+
+
+def in_turn(
+    names: str, values: Sequence[Any], turn: int, ids: Sequence[str] | None = None
+) -> pytest.MarkDecorator:
+    """``pytest.mark.parametrize(names, values, ids=ids)``, where ``make test`` runs one of the
+    values, the ``turn``-th (counted round), and ``make test-deep`` runs them all (the others
+    are marked ``deep``). For a browser test's repetitions that check the same behaviour again
+    (its languages, widths, schemes, hostile inputs): tests over the same values take different
+    turns, so that ``make test`` still sees every value somewhere.
+
+    >>> [param.marks for param in in_turn("lang", ["en", "ru"], 1).args[1]]
+    [(MarkDecorator(mark=Mark(name='deep', args=(), kwargs={})),), ()]
+    """
+    chosen = turn % len(values)
+    several = "," in names
+    params = [
+        pytest.param(
+            *(value if several else (value,)),
+            marks=() if index == chosen else (pytest.mark.deep,),
+            id=None if ids is None else ids[index],
+        )
+        for index, value in enumerate(values)
+    ]
+    return pytest.mark.parametrize(names, params)
 
 
 SLOWEST = (
