@@ -123,15 +123,17 @@ class _Ground:
     """What the hooks that see only a point and the pins say, under one set of pins: asked when
     first needed, then remembered for the turn (the opponent's checkers do not move)."""
 
-    __slots__ = ("bears_off", "landings", "leaves", "opponent", "pins", "variant")
+    __slots__ = ("bears_off", "boards", "landings", "leaves", "opponent", "pins", "variant")
 
-    def __init__(self, variant: Variant, opponent: Side, pins: Pins) -> None:
+    def __init__(self, variant: Variant, opponent: Side, pins: Pins, levels: int) -> None:
         self.variant = variant
         self.opponent = opponent
         self.pins = pins
         self.landings: list[int | None] = [_UNASKED] * 25  # by point: STEPS index or _REFUSED
         self.leaves: list[bool | None] = [_UNASKED] * 25  # by point: may a checker leave it
         self.bears_off = variant.bear_off_refusal(pins) is None
+        # By dice used, the boards (as integers) of the states found with these pins.
+        self.boards: list[set[int]] = [set() for _ in range(levels)]
 
     def landing(self, point: int) -> int:
         lands = self.variant.landing(self.opponent[point], point, self.pins)
@@ -181,12 +183,11 @@ def running_ends(
     board = list(mover)
     # The keys of the states found with dice left after the first step (a first step always
     # reaches a new state: the start's steps differ by source or die, and the board and the dice
-    # left tell both), and by dice used the boards (with pins) of the states found.
+    # left tell both); the boards of the states found are kept by pins, in their ``_Ground``.
     states: set[tuple[object, ...]] = set()
-    boards: list[set[tuple[int, Pins]]] = [set() for _ in levels]
     # Pins and context as one small number, for the keys.
     tags: dict[tuple[Pins, Context], int] = {(pins, context): 0}
-    grounds: dict[Pins, _Ground] = {pins: _Ground(variant, opponent, pins)}
+    grounds: dict[Pins, _Ground] = {pins: _Ground(variant, opponent, pins, len(levels))}
 
     def search(
         before: Side,
@@ -206,7 +207,7 @@ def running_ends(
         ``tag`` numbers its pins and context, ``ground`` holds its pins' answers."""
         landings, leaves = ground.landings, ground.leaves
         used = len(steps) + 1
-        level, level_boards = levels[used], boards[used]
+        level, level_boards = levels[used], ground.boards[used]
         for source in points:
             leaves_source = leaves[source]
             if leaves_source is _UNASKED:
@@ -229,22 +230,32 @@ def running_ends(
                     destination = OFF
                     landing = 0
                 new_code = code - UNIT[source] + UNIT[destination]
-                if not left and not landing and not pins[1] and (new_code, pins) in level_boards:
+                if not left and not landing and not pins[1] and new_code in level_boards:
                     continue  # no die left, the pins as they were: a play found already
                 step = by_source[source][landing]
                 board[source] -= 1
                 board[destination] += 1
                 after = tuple(board)
-                new_pins = pins_after(pins, step, after) if landing or pins[1] else pins
-                board_key = (new_code, new_pins)
+                new_ground = ground
+                new_pins = pins
+                if landing or pins[1]:
+                    new_pins = pins_after(pins, step, after)
+                    if new_pins is not pins:
+                        found = grounds.get(new_pins)
+                        if found is None:
+                            found = grounds[new_pins] = _Ground(
+                                variant, opponent, new_pins, len(levels)
+                            )
+                        new_ground = found
+                new_boards = new_ground.boards[used]
                 if not left:
                     # No die left: no rule asks what the variant remembers, so the state is
                     # known by its board and pins, and it is a play.
-                    if board_key not in level_boards and not (
+                    if new_code not in new_boards and not (
                         step_rules
                         and step_refusal(context, before, opponent, step, after) is not None
                     ):
-                        level_boards.add(board_key)
+                        new_boards.add(new_code)
                         over = after[OFF] == CHECKERS or (
                             ends_early and game_over(after, opponent, new_pins)
                         )
@@ -269,8 +280,8 @@ def running_ends(
                     over = after[OFF] == CHECKERS or (
                         ends_early and game_over(after, opponent, new_pins)
                     )
-                    if board_key not in level_boards:
-                        level_boards.add(board_key)
+                    if new_code not in new_boards:
+                        new_boards.add(new_code)
                         level.append(End(after, opponent, new_pins, new_steps, over))
                     if not over:
                         on = points
@@ -279,9 +290,6 @@ def running_ends(
                             on.remove(source)
                         if destination and board[destination] == 1:
                             on = sorted((*on, destination), reverse=True)
-                        new_ground = ground if new_pins is pins else grounds.get(new_pins)
-                        if new_ground is None:
-                            new_ground = grounds[new_pins] = _Ground(variant, opponent, new_pins)
                         still_out = outside - (source > 6 >= destination)
                         search(  # noqa: F821 (deleted once the whole search is done)
                             after,
