@@ -7,8 +7,12 @@ builds from it (the language switcher, Pagefind's files and result links) must b
 same origin, never ``//evil.example/x/`` (another host) or ``javascript:`` (a script).
 
 The built site of conftest.py is served again by :class:`_Lenient`, which answers like such a
-host. Each test has its own browser context, and records no requests in ``site.requests``
-(test_site.py checks those for requests that leave the site, and this server has another port).
+host. The tests take turns on one page of a context of their own (this server's origin, not the
+one of the other browser tests), and record no requests in ``site.requests`` (test_site.py
+checks those for requests that leave the site, and this server has another port).
+
+``make test`` reaches the search page by a doubled slash in English, ``make test-deep`` in both
+languages.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import http.server
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,9 +28,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.conftest import serving
+from tests.browser_fixtures import Listener, listening
+from tests.conftest import in_turn, serving
 
-from .conftest import TIMEOUT_MS, Site
+from .conftest import WINDOW, Site
 
 pytestmark = pytest.mark.browser
 
@@ -59,15 +65,37 @@ def lenient(site: Site) -> Iterator[str]:
         yield url.rstrip("/")
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
+@pytest.fixture(scope="module")
+def window(browser: Browser) -> Iterator[Page]:
+    """The page this module's tests take in turn: each opens an address of its own in it."""
+    context = WINDOW.new_context(browser)
     try:
         yield context.new_page()
     finally:
         with contextlib.suppress(PlaywrightError):
             context.close()
+
+
+@dataclass
+class Visit:
+    """The module's page, with what this test saw happen in it."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+    """Uncaught script errors, in order."""
+    requests: list[str] = field(default_factory=list)
+    """Every address the page asked for."""
+
+
+@pytest.fixture
+def visit(window: Page) -> Iterator[Visit]:
+    visit = Visit(window)
+    listeners: dict[str, Listener] = {
+        "pageerror": lambda error: visit.errors.append(str(error)),
+        "request": lambda request: visit.requests.append(request.url),
+    }
+    with listening(window, listeners):
+        yield visit
 
 
 def page_addresses(page: Page, site: Site) -> list[str]:
@@ -126,10 +154,9 @@ HOSTILE = [
 
 @pytest.mark.parametrize(("path", "expected"), HOSTILE)
 def test_the_404_pages_language_switcher_stays_on_the_site(
-    page: Page, site: Site, lenient: str, path: str, expected: str
+    visit: Visit, site: Site, lenient: str, path: str, expected: str
 ) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = visit.page
     response = page.goto(lenient + path)
     assert response is not None and response.status == 404, "the 404 page answers"
     links = switcher(page)
@@ -140,29 +167,26 @@ def test_the_404_pages_language_switcher_stays_on_the_site(
     assert links["en"] == lenient + expected + hash_
     assert links["ru"] == lenient + "/ru" + expected + hash_
     assert off_site(page, page_addresses(page, site), plain=False) == []
-    assert errors == []
+    assert visit.errors == []
 
 
-@pytest.mark.parametrize("lang", ["", "ru/"], ids=["english", "russian"])
+@in_turn("lang", ["", "ru/"], 0, ids=["english", "russian"])
 def test_the_search_page_reached_by_a_doubled_slash_keeps_its_links_on_the_site(
-    page: Page, site: Site, lenient: str, lang: str
+    visit: Visit, site: Site, lenient: str, lang: str
 ) -> None:
     # http.server serves //search/ as /search/: the page's relative "base" (..) then resolves
     # to "//", which made Pagefind fetch http://pagefind/pagefind-entry.json (the host
     # "pagefind") and would make its result links //puzzles/... (the host "puzzles").
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: requests.append(request.url))
+    page = visit.page
     response = page.goto(f"{lenient}//{lang}search/")
     assert response is not None and response.ok
     page.locator("#tabula-search input").fill("1")
     result = page.locator("#tabula-search .pagefind-ui__result-link").first
     with contextlib.suppress(PlaywrightError):
         result.wait_for()  # no result is a failure below, after the requests say why
-    fetched = [url for url in requests if urlsplit(url).scheme not in ("data", "blob")]
+    fetched = [url for url in visit.requests if urlsplit(url).scheme not in ("data", "blob")]
     assert off_site(page, fetched, plain=False) == [], "requests outside the site"
-    assert result.count() == 1, errors
+    assert result.count() == 1, visit.errors
     results: list[str] = page.eval_on_selector_all(
         "#tabula-search .pagefind-ui__result-link", "links => links.map(l => l.href)"
     )
@@ -180,4 +204,4 @@ def test_the_search_page_reached_by_a_doubled_slash_keeps_its_links_on_the_site(
     # Material's own links are relative, resolved against the address asked for: on the site,
     # though with its doubled slash.
     assert off_site(page, page_addresses(page, site), plain=False) == []
-    assert errors == []
+    assert visit.errors == []

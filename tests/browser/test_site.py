@@ -1,9 +1,11 @@
 """The built site as a reader sees it, in Debian's chromium (fixtures in conftest.py).
 
-Each test looks at both languages: pages carry the right ``lang`` and show their boards; the
-language switcher lands on the same page after instant navigation; the dark palette recolours
-the boards; search finds other forms of a word, in the reader's language only; and no page
-asks anything of any host but the site's own.
+Pages carry the right ``lang`` and show their boards; the language switcher lands on the same
+page after instant navigation; the dark palette recolours the boards; search finds other forms
+of a word, in the reader's language only; and no page asks anything of any host but the site's
+own. Each test runs in both languages in ``make test-deep``; ``make test`` runs each in one,
+English and Russian in turn, and looks at a puzzle's page, reached by instant navigation and
+loaded whole, in the language switcher's test only.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
+
+from tests.conftest import in_turn
 
 from .conftest import Site, Tab
 
@@ -108,12 +112,9 @@ def board_felt(page: Page) -> str:
 # --- pages -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_puzzle_page_has_its_language_and_shows_its_board(
-    tab: Tab, site: Site, puzzle: str, lang: str
-) -> None:
-    page = tab.page
-    open_page(page, site(f"{PREFIX[lang]}puzzles/{puzzle}/"))
+def check_puzzle_page(page: Page, puzzle: str, lang: str) -> None:
+    """The page open is ``puzzle``'s in ``lang``, with its board drawn at a size to play on and
+    its widget's data."""
     assert html_lang(page) == lang
     board = page.locator(f'.tabula-puzzle[data-puzzle-id="{puzzle}"] svg.tb-board')
     board.wait_for(state="visible")
@@ -121,10 +122,20 @@ def test_a_puzzle_page_has_its_language_and_shows_its_board(
     box = board.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 200
     assert puzzle_data(page, puzzle)["id"] == puzzle
+
+
+@pytest.mark.deep  # make test checks the page the language switcher's test comes back to
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_puzzle_page_has_its_language_and_shows_its_board(
+    tab: Tab, site: Site, puzzle: str, lang: str
+) -> None:
+    page = tab.page
+    open_page(page, site(f"{PREFIX[lang]}puzzles/{puzzle}/"))
+    check_puzzle_page(page, puzzle, lang)
     assert tab.errors == []
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@in_turn("lang", LANGUAGES, 1)
 def test_content_pages_have_their_language_and_show_their_boards(
     tab: Tab, site: Site, content_pages: list[str], lang: str
 ) -> None:
@@ -151,7 +162,7 @@ def test_content_pages_have_their_language_and_show_their_boards(
 # --- instant navigation and the language switcher ----------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@in_turn("lang", LANGUAGES, 0)  # from English to Russian and back
 def test_the_language_switcher_lands_on_the_same_page_after_instant_navigation(
     tab: Tab, site: Site, puzzle: str, lang: str
 ) -> None:
@@ -168,8 +179,10 @@ def test_the_language_switcher_lands_on_the_same_page_after_instant_navigation(
     click_and_wait(
         page, f'article a[href="{target}"]', target, f'[data-puzzle-id="{puzzle}"] svg.tb-board'
     )
-    # Instant navigation: the page was never reloaded.
+    # Instant navigation: the page was never reloaded, and the puzzle's data came along (as
+    # test_a_puzzle_reached_by_instant_navigation_keeps_its_data checks from the index alone).
     assert page.evaluate("window.tabulaMarker") == "still here"
+    assert puzzle_data(page, puzzle)["id"] == puzzle
     title = page.locator("article h1").first.inner_text()
 
     # The switcher lands on the same puzzle in the other language, with its lang...
@@ -178,14 +191,17 @@ def test_the_language_switcher_lands_on_the_same_page_after_instant_navigation(
     page.locator(f'[data-puzzle-id="{puzzle}"] svg.tb-board').wait_for()
     assert html_lang(page) == other
     assert page.locator("article h1").first.inner_text() != title
-    # ...and back again.
+    # ...and back again, to the page as a first visit draws it (changing language loads it
+    # whole: test_a_puzzle_page_has_its_language_and_shows_its_board opens it alone).
     switch_language(page, lang)
     page.wait_for_url(target)
     page.locator(f'[data-puzzle-id="{puzzle}"] svg.tb-board').wait_for()
-    assert html_lang(page) == lang
     assert page.locator("article h1").first.inner_text() == title
+    check_puzzle_page(page, puzzle, lang)
+    assert tab.errors == []
 
 
+@pytest.mark.deep  # make test checks the data in the language switcher's test above
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_puzzle_reached_by_instant_navigation_keeps_its_data(
     tab: Tab, site: Site, puzzle: str, lang: str
@@ -207,7 +223,7 @@ def test_a_puzzle_reached_by_instant_navigation_keeps_its_data(
 # --- dark mode ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@in_turn("lang", LANGUAGES, 0)
 def test_the_palette_toggle_switches_the_page_and_the_boards_to_dark(
     tab: Tab, site: Site, puzzle: str, lang: str
 ) -> None:
@@ -237,12 +253,14 @@ def test_the_palette_toggle_switches_the_page_and_the_boards_to_dark(
 SEARCHES = [
     # (language, what the reader types, the stem the pages share). The typed form need not be
     # on any page: a page with another form of the word must be found, in the reader's language.
-    pytest.param("ru", "шашкам", "шашк", id="ru-шашкам"),
-    pytest.param("en", "entered", "enter", id="en-entered"),
+    ("ru", "шашкам", "шашк"),
+    ("en", "entered", "enter"),
 ]
 
 
-@pytest.mark.parametrize(("lang", "typed", "stem"), SEARCHES)
+@in_turn(
+    "lang,typed,stem", SEARCHES, 0, ids=[f"{lang}-{typed}" for lang, typed, _ in SEARCHES]
+)  # Russian in make test: test_search_ranking.py opens the header's box in English
 def test_search_finds_other_forms_of_a_word_in_the_readers_language(
     tab: Tab, site: Site, lang: str, typed: str, stem: str
 ) -> None:
@@ -297,28 +315,23 @@ def test_search_finds_other_forms_of_a_word_in_the_readers_language(
 # --- files and privacy (the last test reads what the earlier tests recorded too) ----------------
 
 
-def visit_pages(page: Page, site: Site, puzzle: str, search: bool) -> None:
-    """The home page and a puzzle in both languages, and a search when ``search``."""
-    for lang in LANGUAGES:
-        open_page(page, site(PREFIX[lang]))
-        open_page(page, site(f"{PREFIX[lang]}puzzles/{puzzle}/"))
-        if search:
-            open_page(page, site(f"{PREFIX[lang]}search/"))
-            page.locator("#tabula-search input").fill("1")
-            page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
+def visit_pages(page: Page, site: Site, puzzle: str, lang: str) -> None:
+    """The home page, a puzzle and a search, in ``lang``."""
+    open_page(page, site(PREFIX[lang]))
+    open_page(page, site(f"{PREFIX[lang]}puzzles/{puzzle}/"))
+    open_page(page, site(f"{PREFIX[lang]}search/"))
+    page.locator("#tabula-search input").fill("1")
+    page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
 
 
-def test_every_file_a_page_asks_for_exists(fresh_tab: Tab, site: Site, puzzle: str) -> None:
+@in_turn("lang", LANGUAGES, 1)  # Russian in make test: its pages' links climb out of ru/
+def test_every_file_a_first_visit_asks_for_exists_on_the_site(
+    fresh_tab: Tab, site: Site, puzzle: str, lang: str
+) -> None:
     tab = fresh_tab  # a first visit: a file in the cache would ask the server nothing
     # Material fetches the sitemap.xml of each alternate language (<link rel=alternate>):
     # /ru/sitemap.xml must exist too, not only the root one that mkdocs-static-i18n writes.
-    visit_pages(tab.page, site, puzzle, search=False)
-    assert tab.missing == []
-
-
-def test_no_request_leaves_the_site(fresh_tab: Tab, site: Site, puzzle: str) -> None:
-    tab = fresh_tab  # a first visit: a file in the cache would ask the server nothing
-    visit_pages(tab.page, site, puzzle, search=True)
+    visit_pages(tab.page, site, puzzle, lang)
     assert len(site.requests) > 20
     local = ("127.0.0.1", urlsplit(site.url).port)
     outside = sorted(
@@ -329,4 +342,5 @@ def test_no_request_leaves_the_site(fresh_tab: Tab, site: Site, puzzle: str) -> 
             and (urlsplit(url).hostname, urlsplit(url).port) != local
         }
     )
-    assert outside == [], f"requests outside the site: {outside}"
+    problems = {"missing files": tab.missing, "requests outside the site": outside}
+    assert problems == {"missing files": [], "requests outside the site": []}
