@@ -1,11 +1,16 @@
 """The puzzle page on a laptop and on a phone: what is in view at once (by bounding boxes), the
 size of each place's target, a checker dragged to its destination, a tap that does nothing
 saying why, the cube on the cube puzzles, and the answer forms' small manners (Enter checks,
-lists start empty, one primary button)."""
+lists start empty, one primary button).
+
+A test repeated over pages, window sizes or languages takes one of them in ``make test``, in
+turn, and all of them in ``make test-deep``; the tests marked ``deep`` alone say which test
+of ``make test`` checks the same."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -16,12 +21,18 @@ from playwright.sync_api import Browser, Page, expect
 from generator.engine import Cube
 from generator.puzzles.model import CubeTask, ResultTask
 from generator.render.pages import board_cube
+from tests.conftest import in_turn
 
 from .conftest import WINDOW, Site, Tab, watched
 
 pytestmark = pytest.mark.browser
 
 LAPTOPS = [(1280, 800), (1366, 768)]
+LAPTOP_PAGES = {
+    "play": "puzzles/bg-bar-enter-first/",
+    "play-russian": "ru/puzzles/bg-bar-enter-first/",
+    "cube-russian": "ru/puzzles/tm-cube-take/",
+}
 PHONE = (360, 780)
 
 
@@ -88,11 +99,12 @@ def in_view(page: Page, width: int, height: int) -> dict[str, dict[str, float]]:
 # The layout -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("width", "height"), LAPTOPS, ids=["1280x800", "1366x768"])
-@pytest.mark.parametrize(
-    "path",
-    ["puzzles/bg-bar-enter-first/", "ru/puzzles/bg-bar-enter-first/", "ru/puzzles/tm-cube-take/"],
-    ids=["play", "play-russian", "cube-russian"],
+# make test: the Russian cube's form in the shorter window.
+@in_turn(
+    "path, width, height",
+    [(path, *size) for path, size in itertools.product(LAPTOP_PAGES.values(), LAPTOPS)],
+    5,
+    ids=[f"{page}-{w}x{h}" for page, (w, h) in itertools.product(LAPTOP_PAGES, LAPTOPS)],
 )
 def test_on_a_laptop_board_question_controls_and_message_are_in_view_at_once(
     sized: Any, path: str, width: int, height: int
@@ -134,21 +146,43 @@ def test_on_a_phone_the_question_is_above_a_full_width_board_and_the_message_und
 # Targets ---------------------------------------------------------------------------------------
 
 
-def targets(page: Page) -> dict[str, dict[str, float]]:
-    places = page.eval_on_selector_all(
-        ".tabula-puzzle svg .tw-targets [data-point]", "rects => rects.map(r => r.dataset.point)"
+def boxes(page: Page, selector: str) -> dict[str, dict[str, float]]:
+    """The bounding boxes of what ``selector`` finds, by place (the first of each), in one
+    look."""
+    found = page.eval_on_selector_all(
+        selector,
+        "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+        " return [n.dataset.point, r.left, r.top, r.right, r.bottom]; })",
     )
-    return {
-        place: box(page, f'.tabula-puzzle svg .tw-targets [data-point="{place}"]')
-        for place in places
-    }
+    shown: dict[str, dict[str, float]] = {}
+    for place, left, top, right, bottom in found:
+        shown.setdefault(
+            place,
+            {
+                "left": left,
+                "top": top,
+                "right": right,
+                "bottom": bottom,
+                "width": right - left,
+                "height": bottom - top,
+            },
+        )
+    return shown
 
 
-@pytest.mark.parametrize("width", [320, 360])
-@pytest.mark.parametrize(
-    ("path", "bar"),
-    [("puzzles/bg-bar-enter-first/", True), ("puzzles/ln-bear-off-gate/", False)],
-    ids=["backgammon", "long-nardy"],
+TARGET_PAGES = {
+    "backgammon": ("puzzles/bg-bar-enter-first/", True),
+    "long-nardy": ("puzzles/ln-bear-off-gate/", False),
+}
+"""A board with a bar and one without: the page, and whether the bar is a place."""
+
+
+# make test: the narrowest phone, on the board with a bar (the most columns).
+@in_turn(
+    "path, bar, width",
+    [(*page, width) for page in TARGET_PAGES.values() for width in (320, 360)],
+    0,
+    ids=[f"{name}-{width}" for name in TARGET_PAGES for width in (320, 360)],
 )
 def test_each_points_target_is_its_whole_column(
     sized: Any, width: int, path: str, bar: bool
@@ -158,12 +192,12 @@ def test_each_points_target_is_its_whole_column(
     share a row with the bar and the tray, which are narrower columns but as tall as the
     board."""
     tab = sized(path, width, 700)
-    found = targets(tab.page)
+    found = boxes(tab.page, ".tabula-puzzle svg .tw-targets [data-point]")
+    triangles = boxes(tab.page, ".tabula-puzzle svg g.board .point[data-point]")
     places = ("bar", "off") if bar else ("off",)
     assert set(found) == {str(p) for p in range(1, 25)} | set(places)
     for point in range(1, 25):
-        target = found[str(point)]
-        triangle = box(tab.page, f'.tabula-puzzle svg g.board .point[data-point="{point}"]')
+        target, triangle = found[str(point)], triangles[str(point)]
         assert target["width"] >= 24, (point, target)
         assert target["width"] >= triangle["width"] - 0.5
         assert target["left"] <= triangle["left"] + 0.5
@@ -174,21 +208,13 @@ def test_each_points_target_is_its_whole_column(
         assert found[place]["height"] >= 2 * found["1"]["height"], (place, found[place])
 
 
+@pytest.mark.deep  # make test: a finger's tap beside the tip in test_a_finger_drags_a_checker_...
 def test_a_tap_beside_a_tip_picks_the_point(sized: Any) -> None:
     tab = sized("puzzles/bg-higher-die/", 360, 780)
     target = box(tab.page, '.tabula-puzzle svg .tw-targets [data-point="13"]')
     # Near the bottom of the 13-point's column, beside the triangle's tip: felt, not point.
     tab.page.mouse.click(target["left"] + 2, target["bottom"] - 4)
     expect(tab.status).to_contain_text("Picked a checker on the 13-point")
-
-
-def test_a_tap_that_does_nothing_says_why(sized: Any) -> None:
-    tab = sized("puzzles/bg-higher-die/", 1280, 800)
-    tab.place("7")  # no checker of the mover's there
-    expect(tab.status).to_have_text("You have no checker on the 7-point.")
-    board = box(tab.page, PARTS["board"])
-    tab.page.mouse.click(board["left"] + board["width"] / 2, board["bottom"] - 3)  # the caption
-    expect(tab.status).to_contain_text("Tap or click one of your checkers")
 
 
 # Dragging ---------------------------------------------------------------------------------------
@@ -210,8 +236,25 @@ def drag(page: Page, start: str, end: str) -> None:
     page.mouse.up()
 
 
-def test_a_checker_dragged_to_its_destination_plays_the_step(sized: Any) -> None:
+def test_a_drag_plays_its_step_or_keeps_the_checker_and_a_tap_that_does_nothing_says_why(
+    sized: Any,
+) -> None:
     tab = sized("puzzles/bg-higher-die/", 1280, 800)
+    expect_one_primary(tab, "tw-done")
+    # A tap that does nothing says why.
+    tab.place("7")  # no checker of the mover's there
+    expect(tab.status).to_have_text("You have no checker on the 7-point.")
+    board = box(tab.page, PARTS["board"])
+    tab.page.mouse.click(board["left"] + board["width"] / 2, board["bottom"] - 3)  # the caption
+    expect(tab.status).to_contain_text("Tap or click one of your checkers")
+    expect(tab.root).not_to_have_attribute("data-selected", re.compile("."))
+    # A checker dropped back where it was stays picked: a click on it puts it back.
+    drag(tab.page, "13", "13")
+    expect(tab.root).to_have_attribute("data-selected", "13")
+    tab.place("13")
+    expect(tab.status).to_have_text("Checker put back.")
+    expect(tab.root).not_to_have_attribute("data-selected", re.compile("."))
+    # A checker dragged to its destination plays the step.
     drag(tab.page, "13", "9")  # the 4 would leave no legal play: refused, as a click would be
     expect(tab.status).to_contain_text("13/9 is not allowed")
     expect(tab.page.locator(".tabula-puzzle .tw-dragged")).to_have_count(0)
@@ -242,18 +285,16 @@ def test_a_finger_drags_a_checker_and_taps_a_point(sized: Any) -> None:
     finger("touchEnd")
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
     assert page.evaluate("window.scrollY") == 0
-    tab.open("puzzles/bg-higher-die/")
-    page.touchscreen.tap(x, y)
+    page.locator(".tabula-puzzle .tw-reset").tap()  # the turn again
+    expect(tab.status).to_have_text("The turn starts again.")
+    expect(tab.root).not_to_have_attribute("data-verdict", re.compile("."))
+    # A tap picks: beside the 13-point's tip, on the felt of its column, it picks that point.
+    target = box(page, '.tabula-puzzle svg .tw-targets [data-point="13"]')
+    to_x, to_y = centre(page, '.tabula-puzzle svg .tw-targets [data-point="7"]')
+    page.touchscreen.tap(target["left"] + 2, target["bottom"] - 4)
     expect(tab.root).to_have_attribute("data-selected", "13")
+    expect(tab.status).to_contain_text("Picked a checker on the 13-point")
     page.touchscreen.tap(to_x, to_y)
-    expect(tab.root).to_have_attribute("data-verdict", "accepted")
-
-
-def test_a_checker_dropped_back_where_it_was_stays_picked(sized: Any) -> None:
-    tab = sized("puzzles/bg-higher-die/", 1280, 800)
-    drag(tab.page, "13", "13")
-    expect(tab.root).to_have_attribute("data-selected", "13")
-    tab.place("7")
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
 
 
@@ -268,6 +309,29 @@ def cube_puzzles(site: Site) -> list[str]:
     )
 
 
+_CUBE = re.compile(r'<g class="cube"(?: data-owner="(\w+)")?><rect [^>]*/><text [^>]*>(\d+)</text>')
+
+
+def test_every_cube_puzzles_page_draws_the_cube_as_the_puzzle_has_it(site: Site) -> None:
+    """Without a browser, in the pages as built: the cube the widget never redraws, and the
+    legend that names it."""
+    ids = cube_puzzles(site)
+    tagged = {p.id for p in site.project.puzzles.values() if "cube" in p.tags}
+    assert tagged <= set(ids), "every puzzle about the cube draws it"
+    for puzzle_id in ids:
+        html = (site.folder / "puzzles" / puzzle_id / "index.html").read_text("utf-8")
+        board = html.split('<div class="tabula-board"', 1)[1].split("</svg>", 1)[0]
+        cube = board_cube(site.project.puzzles[puzzle_id])
+        if isinstance(cube, Cube):
+            shown = (cube.owner, "64" if cube.owner == "centre" else str(cube.value))
+        else:
+            shown = ("", str(cube))
+        assert _CUBE.findall(board) == [shown], puzzle_id
+        assert "tabula-legend-cube" in html, puzzle_id
+
+
+# make test: the test above, and the cube shown in test_the_cube_form_draws_the_cube_...
+@pytest.mark.deep
 def test_the_cube_is_drawn_on_every_cube_puzzle(sized: Any, site: Site) -> None:
     ids = cube_puzzles(site)
     tagged = {p.id for p in site.project.puzzles.values() if "cube" in p.tags}
@@ -290,6 +354,8 @@ def test_the_cube_is_drawn_on_every_cube_puzzle(sized: Any, site: Site) -> None:
 # The answer forms -------------------------------------------------------------------------------
 
 
+# make test: Enter checks the count in test_feedback's test_a_count_too_high_and_too_low.
+@pytest.mark.deep
 def test_enter_in_a_number_field_checks_the_answer(sized: Any, site: Site) -> None:
     tab = sized("puzzles/bg-cube-drop/", 1280, 800)
     field = tab.page.locator(".tabula-puzzle .tw-field input")
@@ -301,8 +367,25 @@ def test_enter_in_a_number_field_checks_the_answer(sized: Any, site: Site) -> No
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
-def test_lists_start_with_nothing_chosen(sized: Any) -> None:
+def expect_one_primary(tab: Tab, name: str) -> None:
+    """Of the puzzle's buttons, one is the primary action: ``name`` (``tw-check``, ...)."""
+    buttons = tab.page.locator(".tabula-puzzle .tw-controls .md-button--primary")
+    expect(buttons).to_have_count(1)
+    expect(buttons).to_have_class(re.compile(rf"\b{name}\b"))
+
+
+def test_the_cube_form_draws_the_cube_starts_with_nothing_chosen_and_has_one_primary_button(
+    sized: Any, site: Site
+) -> None:
     tab = sized("puzzles/tm-cube-take/", 1280, 800)
+    # The cube in the middle (64 up), and the legend that names it.
+    assert board_cube(site.project.puzzles["tm-cube-take"]) == Cube(1, "centre")
+    drawn = tab.page.locator(".tabula-puzzle .tabula-board svg g.cube")
+    expect(drawn).to_be_visible()
+    expect(drawn).to_have_attribute("data-owner", "centre")
+    expect(drawn.locator("text")).to_have_text("64")
+    expect(tab.page.locator(".tabula-legend-cube")).to_be_visible()
+    expect_one_primary(tab, "tw-check")
     selects = tab.page.locator(".tabula-puzzle .tw-field select")
     expect(selects).to_have_count(2)
     for index in range(2):
@@ -311,6 +394,9 @@ def test_lists_start_with_nothing_chosen(sized: Any) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "wrong")
 
 
+# make test: the play's Done in test_a_drag_plays_its_step_..., the form's Check in
+# test_the_cube_form_draws_the_cube_...
+@pytest.mark.deep
 @pytest.mark.parametrize(
     ("path", "primary"),
     [
@@ -320,12 +406,13 @@ def test_lists_start_with_nothing_chosen(sized: Any) -> None:
     ],
 )
 def test_one_primary_action_among_the_buttons(sized: Any, path: str, primary: str) -> None:
-    tab = sized(path, 1280, 800)
-    buttons = tab.page.locator(".tabula-puzzle .tw-controls .md-button--primary")
-    expect(buttons).to_have_count(1)
-    expect(buttons).to_have_class(re.compile(rf"\b{primary}\b"))
+    expect_one_primary(sized(path, 1280, 800), primary)
 
 
+# make test: test_play's test_a_puzzle_is_solved_with_the_mouse (in English) and
+# test_a_refused_step_shows_the_engines_reason_in_the_pages_language (in turn) read the same
+# status after the colon.
+@pytest.mark.deep
 @pytest.mark.parametrize(("lang", "prefix"), [("en", ""), ("ru", "ru/")])
 def test_a_reason_joined_after_a_colon_goes_on_in_lowercase(
     sized: Any, lang: str, prefix: str
@@ -338,12 +425,13 @@ def test_a_reason_joined_after_a_colon_goes_on_in_lowercase(
         assert not joined[:1].isupper(), text
 
 
-@pytest.mark.parametrize(
-    ("prefix", "line"),
+@in_turn(
+    "prefix, line",
     [
         ("", "Right: yes, the turn passes. A 4 enters on the 21-point"),
         ("ru/", "Верно: да, ход пропускается. Четвёрка вводит шашку на 21-й пункт"),
     ],
+    0,
     ids=["english", "russian"],
 )
 def test_a_pass_puzzles_right_answer_reads_as_one_answer(

@@ -1,6 +1,7 @@
-"""Playing a puzzle on the board: with the mouse and with the keyboard alone, refused steps
-explained with the engine's words in both languages, undo and reset, a double in four steps,
-entering from the bar, an oversized die bearing off."""
+"""Playing a puzzle on the board: with the mouse (the step gliding where motion is welcome)
+and with the keyboard alone (then undone and reset with the buttons), refused steps explained
+with the engine's words in both languages (one in ``make test``, in turn, both in ``make
+test-deep``), a double in four steps, entering from the bar, an oversized die bearing off."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 
 from generator.engine import BAR, Turn
 from generator.locale import explain
+from tests.conftest import in_turn
 
 from .conftest import Site, Tab
 
@@ -33,6 +35,7 @@ def reason(
 
 
 def test_a_puzzle_is_solved_with_the_mouse(tab: Tab) -> None:
+    tab.page.emulate_media(reduced_motion="no-preference")  # the step glides (below)
     tab.open("puzzles/bg-higher-die/")
     expect(tab.page.locator(".tw-dice")).to_have_text("Dice to play: 6, 4")
     expect(tab.status).to_contain_text("Tap or click one of your checkers")
@@ -47,6 +50,9 @@ def test_a_puzzle_is_solved_with_the_mouse(tab: Tab) -> None:
     expect(tab.page.locator('.tw-overlay .mark[data-point="13"]')).to_have_count(1)
     assert tab.counts()["13"] == 1, "a refused step moves nothing"
     tab.place("7")
+    # Motion is welcome: the checker glides (a ghost of it moves), then lands.
+    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(1)
+    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(0)
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
     expect(tab.status).to_contain_text("Right: 13/7 solves the puzzle.")
     assert "13" not in tab.counts() and tab.counts()["7"] == 1
@@ -54,9 +60,8 @@ def test_a_puzzle_is_solved_with_the_mouse(tab: Tab) -> None:
     assert tab.page.evaluate("window.tabulaSolved()") == ["bg-higher-die"]
 
 
-@pytest.mark.parametrize(
-    ("lang", "prefix"), [("en", ""), ("ru", "ru/")], ids=["english", "russian"]
-)
+# In English, a reason joined after a colon is also test_a_puzzle_is_solved_with_the_mouse's.
+@in_turn("lang, prefix", [("en", ""), ("ru", "ru/")], 1, ids=["english", "russian"])
 def test_a_refused_step_shows_the_engines_reason_in_the_pages_language(
     tab: Tab, lang: str, prefix: str
 ) -> None:
@@ -81,32 +86,12 @@ def test_a_refused_step_shows_the_engines_reason_in_the_pages_language(
     expect(tab.stack("mover", "22")).to_have_count(1)
 
 
-def test_undo_and_reset_put_the_checkers_back(tab: Tab) -> None:
-    tab.open("puzzles/bg-order-of-dice/")
-    start = tab.counts()
-    server = tab.page.eval_on_selector_all(
-        ".tabula-puzzle svg > g.checker", "gs => gs.map(g => g.outerHTML)"
+def drawn_checkers(tab: Tab) -> list[str]:
+    return list(
+        tab.page.eval_on_selector_all(
+            ".tabula-puzzle svg > g.checker", "gs => gs.map(g => g.outerHTML)"
+        )
     )
-    tab.place("13")
-    tab.place("12")
-    expect(tab.status).to_have_text("Played 13/12.")
-    after_one = tab.counts()
-    assert after_one != start and after_one.get("12", 0) == start.get("12", 0) + 1
-    tab.place("12")
-    tab.place("6")
-    expect(tab.root).to_have_attribute("data-verdict", "accepted")
-    tab.button("undo")
-    expect(tab.status).to_have_text("Step taken back.")
-    assert tab.counts() == after_one
-    expect(tab.root).not_to_have_attribute("data-verdict", "accepted")
-    tab.button("reset")
-    expect(tab.status).to_have_text("The turn starts again.")
-    assert tab.counts() == start
-    # The widget draws the checkers exactly as the server drew them.
-    redrawn = tab.page.eval_on_selector_all(
-        ".tabula-puzzle svg > g.checker", "gs => gs.map(g => g.outerHTML)"
-    )
-    assert [normal(g) for g in redrawn] == [normal(g) for g in server]
 
 
 def normal(markup: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -165,18 +150,19 @@ def test_an_oversized_die_bears_off_only_the_highest_checker(tab: Tab) -> None:
 def press_to(tab: Tab, place: str) -> None:
     """Move the keyboard's cursor to ``place`` with the arrow keys only."""
     page = tab.page
-    cursor = page.locator(".tw-overlay .tw-cursor")
     for _ in range(40):
-        at, row = cursor.get_attribute("data-point"), cursor.get_attribute("data-row")
+        # Where the cursor is, and where the two places are drawn: one look a key.
+        at, row, (x_here, _), (x_there, y_there) = page.evaluate(
+            "place => { const cursor = document.querySelector('.tw-overlay .tw-cursor');"
+            " const at = cursor.dataset.point;"
+            " const box = p => document.querySelector("
+            "`.tabula-puzzle svg g.board [data-point='${p}']`).getBBox();"
+            " return [at, cursor.dataset.row, [box(at).x, box(at).y],"
+            " [box(place).x, box(place).y]]; }",
+            place,
+        )
         if at == place:
             return
-        points = tab.page.evaluate(
-            "([a, b]) => [a, b].map(p => { const box = document.querySelector("
-            "`.tabula-puzzle svg g.board [data-point='${p}']`).getBBox();"
-            " return [box.x, box.y]; })",
-            [at, place],
-        )
-        (x_here, _), (x_there, y_there) = points
         wanted = row if place in ("bar", "off") else "top" if y_there < 200 else "bottom"
         if wanted != row:
             page.keyboard.press("ArrowUp" if wanted == "top" else "ArrowDown")
@@ -185,9 +171,12 @@ def press_to(tab: Tab, place: str) -> None:
     raise AssertionError(f"the cursor never reached {place}")
 
 
-def test_a_puzzle_is_solved_with_the_keyboard_alone(tab: Tab) -> None:
+def test_a_puzzle_is_solved_with_the_keyboard_alone_and_undo_and_reset_put_the_checkers_back(
+    tab: Tab,
+) -> None:
     tab.open("puzzles/bg-order-of-dice/")
     page = tab.page
+    start, server = tab.counts(), drawn_checkers(tab)
     board = page.locator(".tabula-puzzle .tabula-board")
     for _ in range(60):  # Tab through the page until the board has the focus
         page.keyboard.press("Tab")
@@ -209,8 +198,11 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(tab: Tab) -> None:
     press_to(tab, "12")
     page.keyboard.press("Enter")
     expect(tab.status).to_have_text("Played 13/12.")
+    after_one = tab.counts()
+    assert after_one != start and after_one.get("12", 0) == start.get("12", 0) + 1
     page.keyboard.press("Backspace")
     expect(tab.status).to_have_text("Step taken back.")
+    assert tab.counts() == start
     press_to(tab, "13")
     page.keyboard.press("Enter")
     press_to(tab, "12")
@@ -219,6 +211,16 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(tab: Tab) -> None:
     press_to(tab, "6")
     page.keyboard.press("Enter")
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
+    # The buttons: Undo takes the last step back, Reset starts the turn again.
+    tab.button("undo")
+    expect(tab.status).to_have_text("Step taken back.")
+    assert tab.counts() == after_one
+    expect(tab.root).not_to_have_attribute("data-verdict", "accepted")
+    tab.button("reset")
+    expect(tab.status).to_have_text("The turn starts again.")
+    assert tab.counts() == start
+    # The widget draws the checkers exactly as the server drew them.
+    assert [normal(g) for g in drawn_checkers(tab)] == [normal(g) for g in server]
 
 
 def test_hint_and_solution_lead_to_the_answer(tab: Tab) -> None:
@@ -247,16 +249,6 @@ def test_hint_and_solution_lead_to_the_answer(tab: Tab) -> None:
     expect(tab.stack("opponent", "1", ".pinned")).to_have_count(1)
     expect(tab.root).to_have_attribute("data-verdict", "accepted")
     assert tab.page.evaluate("window.tabulaSolved()") == [], "a shown solution is not solved"
-
-
-def test_steps_glide_when_motion_is_welcome(tab: Tab) -> None:
-    tab.page.emulate_media(reduced_motion="no-preference")
-    tab.open("puzzles/bg-higher-die/")
-    tab.place("13")
-    tab.place("7")
-    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(1)
-    expect(tab.page.locator(".tabula-puzzle .tw-ghost")).to_have_count(0)
-    assert tab.counts()["7"] == 1
 
 
 def test_the_largest_graph_is_played_to_the_end_by_clicks(tab: Tab) -> None:

@@ -1,5 +1,6 @@
 """A rules page's board to try (``try: true``) on the built site, in both languages: the reader
-plays the roll in place and is told why a step is refused."""
+plays the roll in place and is told why a step is refused. (A test in both languages takes
+one in ``make test``, in turn, and both in ``make test-deep``.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 
 from generator.engine import Refusal
 from generator.locale import explain
+from tests.conftest import in_turn
 
 from .conftest import Tab
 
@@ -26,7 +28,7 @@ def open_board(tab: Tab, path: str) -> None:
     tab.page.eval_on_selector(".tabula-puzzle", "board => board.scrollIntoView({block: 'center'})")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@in_turn("lang", ["en", "ru"], 0)
 def test_the_backgammon_rules_page_lets_the_reader_try_entering_from_the_bar(
     tab: Tab, lang: str
 ) -> None:
@@ -69,7 +71,7 @@ def test_a_board_to_try_far_down_a_rules_page_is_drawn_on_a_wide_screen(tab: Tab
     assert width > 300
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@in_turn("lang", ["en", "ru"], 1)
 def test_a_rules_sections_practice_link_opens_a_session_of_that_rule(tab: Tab, lang: str) -> None:
     page = tab.page
     page.goto(tab.site(f"{'' if lang == 'en' else 'ru/'}rules/plakoto/"))

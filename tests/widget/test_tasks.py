@@ -1,5 +1,9 @@
 """The other kinds of task, progress in the browser, the page without JavaScript, and an
-automated accessibility check."""
+automated accessibility check.
+
+Some tests here run only in ``make test-deep``: what they check, ``make test`` checks in
+another test that opens the same kind of page (each says which), and the accessibility check
+takes its pages and colour schemes in turn."""
 
 from __future__ import annotations
 
@@ -10,12 +14,15 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from generator.locale import explain
+from tests.browser_fixtures import listening
+from tests.conftest import in_turn
 
 from .conftest import REPO, Site, Tab
 
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_wrong_legal_names_the_rule (in turn)
 def test_is_this_play_legal_is_answered_with_yes_or_no(tab: Tab) -> None:
     tab.open("puzzles/fe-starting-quarter/")
     solution = tab.site.project.solutions["fe-starting-quarter"]
@@ -28,6 +35,7 @@ def test_is_this_play_legal_is_answered_with_yes_or_no(tab: Tab) -> None:
     expect(tab.status).to_contain_text(explain(solution.reason, "en"))
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_wrong_legal_names_the_rule[ru]
 def test_the_russian_page_asks_and_answers_in_russian(tab: Tab) -> None:
     tab.open("ru/puzzles/fe-starting-quarter/")
     solution = tab.site.project.solutions["fe-starting-quarter"]
@@ -42,6 +50,7 @@ def test_the_russian_page_asks_and_answers_in_russian(tab: Tab) -> None:
     expect(tab.status).to_contain_text(explanation["ru"].split(". ")[1][:40])
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_wrong_pass_names_the_rules_that_...
 def test_a_turn_that_passes(tab: Tab) -> None:
     tab.open("puzzles/po-closed-board/")
     tab.button("choice-no")
@@ -50,6 +59,7 @@ def test_a_turn_that_passes(tab: Tab) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_count_too_high_and_too_low
 def test_a_count_is_typed(tab: Tab) -> None:
     tab.open("puzzles/fe-runner-opening/")
     number = tab.site.project.solutions["fe-runner-opening"].number
@@ -63,6 +73,7 @@ def test_a_count_is_typed(tab: Tab) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_wrong_destination_says_why_and_a_...
 def test_destinations_are_ticked_on_the_board(tab: Tab) -> None:
     tab.open("puzzles/tc-oversized-bear-off/")
     assert tab.site.project.solutions["tc-oversized-bear-off"].places == (3, 0)
@@ -78,6 +89,7 @@ def test_destinations_are_ticked_on_the_board(tab: Tab) -> None:
     expect(tab.page.locator(".tw-ticked")).to_have_text("Ticked: off the board")
 
 
+@pytest.mark.deep  # make test: test_feedback's test_a_wrong_result_names_the_condition_...
 def test_a_result_is_chosen(tab: Tab) -> None:
     tab.open("puzzles/bg-backgammon-triple/")
     result = tab.site.project.solutions["bg-backgammon-triple"].result
@@ -93,6 +105,10 @@ def test_a_result_is_chosen(tab: Tab) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
+# make test: the take in test_feedback's test_a_wrong_cube_answer_names_the_rule_of_the_cube; the
+# drop is typed in a number field as test_feedback's test_a_count_too_high_and_too_low types
+# one, and judged in tests/widget/js/answers.test.js.
+@pytest.mark.deep
 def test_the_cube_after_a_take_and_a_drop(tab: Tab) -> None:
     tab.open("puzzles/tm-cube-take/")
     take = tab.site.project.solutions["tm-cube-take"]
@@ -109,8 +125,7 @@ def test_the_cube_after_a_take_and_a_drop(tab: Tab) -> None:
     expect(tab.root).to_have_attribute("data-verdict", "right")
 
 
-def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(fresh_tab: Tab) -> None:
-    tab = fresh_tab  # a dialog answered: a context of its own
+def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(tab: Tab) -> None:
     page = tab.page
     tab.open("puzzles/bg-higher-die/")
     tab.place("13")
@@ -120,7 +135,9 @@ def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(fresh_tab: Ta
     page.wait_for_selector(".tabula-puzzle.tw-ready")
     expect(tab.status).to_have_text("You have solved this puzzle before.")
     expect(page.locator(".tw-badge")).to_be_visible()
-    # Ticks in the lesson and the index; instant navigation sets up the next puzzle's widget.
+    # Ticks in the index and the lesson; instant navigation sets up the next puzzle's widget.
+    page.goto(tab.site("puzzles/"))
+    expect(page.locator('a[data-puzzle-id="bg-higher-die"]')).to_have_class("tabula-solved")
     page.goto(tab.site("lessons/first-steps-backgammon/"))
     link = page.locator('a[data-puzzle-id="bg-higher-die"]')
     expect(link).to_have_class("tabula-solved")
@@ -131,12 +148,11 @@ def test_progress_survives_a_reload_shows_ticks_and_can_be_cleared(fresh_tab: Ta
     page.wait_for_selector(".tabula-puzzle.tw-ready")
     assert page.evaluate("window.tabulaMarker") == "same page", "instant navigation"
     expect(tab.page.locator(".tw-badge")).to_be_hidden()
-    page.goto(tab.site("puzzles/"))
-    expect(page.locator('a[data-puzzle-id="bg-higher-die"]')).to_have_class("tabula-solved")
-    tab.open("puzzles/bg-order-of-dice/")
-    page.once("dialog", lambda dialog: dialog.accept())
-    tab.button("clear")
-    expect(tab.status).to_have_text("Your solved puzzles are forgotten.")
+    # Clear, on the page instant navigation set up. (The reused page's dialog listener goes
+    # with the test.)
+    with listening(page, {"dialog": lambda dialog: dialog.accept()}):
+        tab.button("clear")
+        expect(tab.status).to_have_text("Your solved puzzles are forgotten.")
     assert page.evaluate("window.tabulaSolved()") == []
     page.goto(tab.site("puzzles/"))
     expect(page.locator('a[data-puzzle-id="bg-higher-die"]')).not_to_have_class("tabula-solved")
@@ -163,11 +179,16 @@ def test_without_javascript_the_solution_waits_behind_a_details_element(
 AXE = Path(os.environ.get("TABULA_AXE", REPO / ".venv/axe/node_modules/axe-core/axe.min.js"))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize(
-    "path",
-    ["puzzles/bg-bar-enter-first/", "ru/puzzles/tm-cube-take/", "puzzles/tc-oversized-bear-off/"],
-)
+AXE_PAGES = [
+    "puzzles/bg-bar-enter-first/",
+    "ru/puzzles/tm-cube-take/",
+    "puzzles/tc-oversized-bear-off/",
+]
+
+
+# make test: the board with a refused step's mark, in the dark scheme.
+@in_turn("scheme", ["light", "dark"], 1)
+@in_turn("path", AXE_PAGES, 0, ids=AXE_PAGES)
 def test_axe_finds_no_serious_accessibility_violation(tab: Tab, path: str, scheme: str) -> None:
     if not AXE.is_file():
         pytest.skip(
