@@ -1,39 +1,44 @@
 """The offline copy of a teacher's site, opened from disk (file://) in Debian's chromium.
 
 A classroom without a web server opens the site from a folder or a USB stick: every link, the
-puzzle widget and the progress it keeps work there, and the search page says that search
-needs a web server (in the page's language). Served by a web server, the same copy searches.
+puzzle widget and the progress it keeps, a practice session, work there, and the search page
+says that search needs a web server (in the page's language). Served by a web server, the same
+copy searches. The tests take turns on the package's one page (``reused``), which forgets what
+pages opened from disk stored before each test.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import ConsoleMessage, Page, Request, expect
 
-from tests.conftest import serving
+from tests.browser_fixtures import Listener, ReusedPage, listening
+from tests.conftest import in_turn, serving
 from tests.site.offline_project import make_offline_project
 
 pytestmark = pytest.mark.browser
-
-TIMEOUT_MS = 15_000
 
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     made = make_offline_project(tmp_path_factory.mktemp("offline-browser") / "club")
     assert made.status == 0, made.err
+    blank_page(made.copy).write_text("<!doctype html><title>blank</title>", "utf-8")
     return made.copy
+
+
+def blank_page(copy: Path) -> Path:
+    """A page opened from disk, beside the copy, where no script runs."""
+    return copy.parent.parent / "blank.html"
 
 
 @dataclass
 class Tab:
-    """A page of a fresh browser context, and what went wrong in it."""
+    """The tests' page, and what went wrong in it."""
 
     page: Page
     copy: Path
@@ -55,31 +60,35 @@ class Tab:
         self.page.wait_for_url(self.url(path))
         self.page.locator("article h1").first.wait_for()
 
+    def page_error(self, error: Exception) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url')})")
+
+    def failed(self, request: Request) -> None:
+        # A request the browser itself gave up because the page moved on (a favicon still
+        # loading when the next link is clicked, on a busy machine) is not a missing file.
+        if request.failure != "net::ERR_ABORTED":
+            self.missing.append(request.url)
+
 
 @pytest.fixture
-def tab(browser: Browser, copy: Path) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
+def tab(reused: ReusedPage, copy: Path) -> Iterator[Tab]:
+    """The package's reused page, with nothing stored for pages opened from disk either (all
+    such pages share their storage): it forgets on a blank page beside the copy."""
+    page = reused.fresh()
+    page.goto(blank_page(copy).as_uri())
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     tab = Tab(page, copy)
-    page.on("pageerror", lambda error: tab.errors.append(f"page error: {error}"))
-
-    def console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            tab.errors.append(f"console: {message.text} ({message.location.get('url')})")
-
-    page.on("console", console)
-    # A request the browser itself gave up because the page moved on (a favicon still loading
-    # when the next link is clicked, on a busy machine) is not a missing file.
-    page.on(
-        "requestfailed",
-        lambda request: request.failure != "net::ERR_ABORTED" and tab.missing.append(request.url),
-    )
-    try:
+    listeners: dict[str, Listener] = {
+        "pageerror": tab.page_error,
+        "console": tab.console,
+        "requestfailed": tab.failed,
+    }
+    with listening(page, listeners):
         yield tab
-    finally:
-        with contextlib.suppress(PlaywrightError):
-            context.close()
 
 
 def html_lang(page: Page) -> str:
@@ -123,6 +132,7 @@ def test_the_language_switcher_leads_to_the_same_page_in_the_other_language(tab:
     assert tab.errors == [] and tab.missing == []
 
 
+@pytest.mark.deep  # in make test, the widget's "next puzzle" (below) is such a link
 def test_a_link_the_page_builds_to_a_folder_opens_its_index_page(tab: Tab) -> None:
     page = tab.page
     tab.open("lessons/index.html")
@@ -172,9 +182,10 @@ def test_a_puzzle_opened_from_disk_can_be_solved_and_its_progress_is_kept(
     assert tab.errors == [] and tab.missing == []
 
 
-@pytest.mark.parametrize(
-    ("prefix", "words"),
+@in_turn(
+    "prefix,words",
     [("", "it needs a web server"), ("ru/", "ему нужен веб-сервер")],
+    0,  # the Russian pages in make test: the switcher's and the puzzle's
     ids=["en", "ru"],
 )
 def test_the_search_page_opened_from_disk_says_search_needs_a_web_server(
@@ -192,15 +203,34 @@ def test_the_search_page_opened_from_disk_says_search_needs_a_web_server(
     assert tab.errors == [] and tab.missing == []
 
 
-def test_the_copy_served_by_a_web_server_still_searches(browser: Browser, copy: Path) -> None:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        with serving(copy) as url:
-            page = context.new_page()
-            page.goto(url + "search/index.html")
-            page.locator("#tabula-search input").fill("bar")
-            page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
-            assert "web server" not in page.locator("#tabula-search").inner_text()
-    finally:
-        context.close()
+def test_the_copy_served_by_a_web_server_still_searches(reused: ReusedPage, copy: Path) -> None:
+    page = reused.fresh()
+    with serving(copy) as url:
+        page.goto(url + "search/index.html")
+        page.locator("#tabula-search input").fill("bar")
+        page.locator("#tabula-search .pagefind-ui__result-link").first.wait_for()
+        assert "web server" not in page.locator("#tabula-search").inner_text()
+
+
+def test_a_practice_session_works_in_the_copy_opened_from_disk(tab: Tab) -> None:
+    page = tab.page
+    page.goto(tab.url("practice/index.html"))
+    page.wait_for_selector(".tabula-practice-start")
+    page.evaluate(
+        """() => { for (const box of document.querySelectorAll(
+             'input[name=game], input[name=rule]')) box.checked = false; }"""
+    )
+    # The new site's three puzzles: backgammon's, tagged basics.
+    page.locator('input[name=game][value="backgammon"]').check()
+    page.locator('input[name=rule][value="basics"]').check()
+    page.locator(".tabula-practice-start").click()
+    page.wait_for_selector(".tabula-session")
+    ids = page.evaluate("JSON.parse(localStorage.getItem('tabula.practice')).ids")
+    assert sorted(ids) == ["enter-first", "higher-die", "order-of-dice"]
+    assert page.url == tab.url(f"puzzles/{ids[0]}/index.html")
+    page.locator(".tabula-session-next").click()
+    page.wait_for_url(tab.url(f"puzzles/{ids[1]}/index.html"))
+    expect(page.locator(".tabula-session-where")).to_have_text("Practice: puzzle 2 of 3")
+    page.goto(tab.url("progress/index.html"))
+    expect(page.locator('.tabula-progress-table tr[data-key="backgammon"]')).to_be_visible()
+    assert tab.errors == [] and tab.missing == []

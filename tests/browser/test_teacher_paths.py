@@ -16,23 +16,27 @@ from pathlib import Path
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from playwright.sync_api import Browser
 
 from generator.cli import main
 from generator.site.pdf import find_chromium
 from tests.browser.test_teacher_site import solve_the_higher_die
+from tests.browser_fixtures import ReusedPage, listening
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
 
 CASES = [
-    ("lessons", "en,ru"),
+    pytest.param(("lessons", "en,ru"), marks=pytest.mark.deep),
     ("my class", "ru,en"),
     pytest.param(("lessons", "en"), marks=pytest.mark.deep),
     pytest.param(("my class", "ru"), marks=pytest.mark.deep),
 ]
-"""The bilingual sites in ``make test``; the sites of one language (which
-tests/site/test_init.py builds and checks too) only in ``make test-deep``."""
+"""``make test`` walks the path of ``ru,en`` in a folder named ``my class``: two languages,
+a space in the folder's name, the real PDFs in the order that once broke them. The others
+only in ``make test-deep``: English at the root of a bilingual site (its links, names and
+search are checked in every language set by tests/site/test_teacher_site.py, and
+tests/browser/test_offline_browser.py opens such a site from disk), and the sites of one
+language (which tests/site/test_init.py builds and checks too)."""
 
 
 @pytest.fixture(
@@ -67,21 +71,19 @@ def _prefix(langs: tuple[str, ...], lang: str) -> str:
 
 
 def test_a_puzzle_is_solved_in_every_language_over_http_and_from_disk(
-    browser: Browser, teacher: tuple[Path, tuple[str, ...], str]
+    reused: ReusedPage, teacher: tuple[Path, tuple[str, ...], str]
 ) -> None:
     folder, langs, url = teacher
-    context = browser.new_context()
-    page = context.new_page()
+    page = reused.fresh()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    for lang in langs:
-        path = f"{_prefix(langs, lang)}puzzles/higher-die/"
-        page.goto(url + path)
-        assert page.locator("html").get_attribute("lang") == lang
-        assert "13/7" in solve_the_higher_die(page)
-        page.goto((folder / "site" / path / "index.html").as_uri())
-        assert "13/7" in solve_the_higher_die(page)
-    context.close()
+    with listening(page, {"pageerror": lambda error: errors.append(str(error))}):
+        for lang in langs:
+            path = f"{_prefix(langs, lang)}puzzles/higher-die/"
+            page.goto(url + path)
+            assert page.locator("html").get_attribute("lang") == lang
+            assert "13/7" in solve_the_higher_die(page)
+            page.goto((folder / "site" / path / "index.html").as_uri())
+            assert "13/7" in solve_the_higher_die(page)
     assert errors == []
 
 

@@ -5,12 +5,14 @@ language is at the site's root and whatever order the switcher lists them in; it
 finds pages in the reader's language.
 
 The site is built once for this module, in Russian (at the root) and English, the switcher
-listing English first; it does not use the real site that conftest.py builds.
+listing English first; it does not use the real site that conftest.py builds. Where a test
+is repeated in each language, ``make test`` tries one language (Russian for the widget,
+English for search) and ``make test-deep`` both; tests/browser/test_teacher_paths.py solves the
+puzzle in both languages of another such site, over http and from disk.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,15 +20,17 @@ from pathlib import Path
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from playwright.sync_api import Browser, Page
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, Response
 
 from generator.site.init import init_project
-from tests.conftest import serving
+from tests.browser_fixtures import Listener, ReusedPage, Window, listening
+from tests.conftest import BLANK, in_turn, serving
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT_MS = 15_000
+WINDOW = Window(1100, 900, reduced_motion="reduce")
+"""The window the tests see the teacher's site in: a puzzle page whole, the steps landing at
+once."""
 
 
 @dataclass
@@ -63,23 +67,31 @@ class Tab:
     missing: list[str] = field(default_factory=list)
     """Requests answered with an HTTP error."""
 
+    def page_error(self, error: Exception) -> None:
+        self.errors.append(str(error))
+
+    def response(self, answer: Response) -> None:
+        if answer.status >= 400:
+            self.missing.append(f"{answer.status} {answer.url}")
+
+
+def forget(page: Page, blank: str) -> None:
+    """Empty the storage of the origin of ``blank`` (a server's blank page), from there."""
+    page.goto(blank)
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
 
 @pytest.fixture
-def tab(browser: Browser) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, reduced_motion="reduce")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
+def tab(reused: ReusedPage, teacher_site: Served) -> Iterator[Tab]:
+    """The package's reused page, the teacher's site having stored nothing yet: the widget's
+    tests need no context of their own."""
+    page = reused.fresh()
+    WINDOW.restore(page)  # the next test's fresh() puts the package's window back
+    forget(page, teacher_site(BLANK))
     tab = Tab(page)
-    page.on("pageerror", lambda error: tab.errors.append(str(error)))
-    page.on(
-        "response",
-        lambda answer: answer.status >= 400 and tab.missing.append(f"{answer.status} {answer.url}"),
-    )
-    try:
+    listeners: dict[str, Listener] = {"pageerror": tab.page_error, "response": tab.response}
+    with listening(page, listeners):
         yield tab
-    finally:
-        with contextlib.suppress(PlaywrightError):
-            context.close()
 
 
 def solve_the_higher_die(page: Page) -> str:
@@ -93,9 +105,10 @@ def solve_the_higher_die(page: Page) -> str:
     return str(page.locator('.tabula-puzzle [role="status"]').text_content())
 
 
-@pytest.mark.parametrize(
-    ("path", "words"),
+@in_turn(
+    "path,words",
     [("en/", "Right: 13/7 solves the puzzle."), ("", "Верно: 13/7 — решение задачи.")],
+    1,  # Russian, at the site's root, in make test; English in the search below
     ids=["en", "ru"],
 )
 def test_a_puzzle_of_a_teachers_site_is_solved_with_the_widget(
@@ -107,6 +120,7 @@ def test_a_puzzle_of_a_teachers_site_is_solved_with_the_widget(
     assert tab.errors == [] and tab.missing == []
 
 
+@pytest.mark.deep  # make test solves it from disk in tests/browser/test_teacher_paths.py
 def test_the_widget_works_in_a_site_opened_from_disk(tab: Tab, teacher_site: Served) -> None:
     page = teacher_site.folder / "en" / "puzzles" / "higher-die" / "index.html"
     tab.page.goto(page.as_uri())
@@ -132,9 +146,10 @@ def test_the_language_switcher_leads_to_the_same_page_whichever_language_is_at_t
     assert tab.errors == [] and tab.missing == []
 
 
-@pytest.mark.parametrize(
-    ("path", "typed", "found"),
+@in_turn(
+    "path,typed,found",
     [("search/", "кубика", "puzzles/higher-die/"), ("en/search/", "checkers", "en/puzzles/")],
+    1,  # English; Russian in the solving above
     ids=["ru", "en"],
 )
 def test_the_search_box_finds_pages_in_the_readers_language(

@@ -4,7 +4,9 @@ did not write, or cannot be used at all.
 A value the widget cannot read is moved aside to ``tabula.solved.unreadable`` (nothing is
 lost), progress starts afresh and is saved again; storage that is blocked or full costs the
 reader the memory of their progress, never the widget. Each test seeds the store from a page of
-the site that runs no widget (the logo), then solves bg-higher-die (13/7) with the mouse.
+the site that runs no widget (the test server's blank page), then solves bg-higher-die (13/7)
+with the mouse. tests/widget/js/progress_store.test.js checks the store itself with every value
+and every kind of blocked storage, in Node; here Chromium shows what the reader sees of it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import BLANK, in_turn
+
 from .conftest import Tab
 
 pytestmark = pytest.mark.browser
@@ -24,41 +28,38 @@ UNREADABLE = "tabula.solved.unreadable"
 PUZZLE = "bg-higher-die"
 SOLVED_BEFORE = "You have solved this puzzle before."
 
-DEEP = pytest.mark.deep
-"""The shapes of value that only ``make test-deep`` tries: ``make test`` tries one of each way a
-value went wrong before (too deep, not JSON, too long, too big to copy)."""
-
-BAD = [
+BAD = {
     # A value nested 5,000 deep: sorting it beside a new id ran out of stack, and progress was
     # never saved again.
-    pytest.param("[" * 5000 + "]" * 5000, id="nested-5000-deep"),
-    pytest.param(
-        '["bg-order-of-dice", ' + "[" * 5000 + "]" * 5000 + "]",
-        id="nested-beside-an-id",
-        marks=DEEP,
-    ),
-    pytest.param(
-        '{"bg-order-of-dice": ' * 5000 + "1" + "}" * 5000, id="nested-objects", marks=DEEP
-    ),
-    pytest.param("bg-order-of-dice,bg-bar-enter-first", id="not-json"),
-    pytest.param('["bg-order-of-dice"', id="cut-short", marks=DEEP),
-    pytest.param('{"bg-order-of-dice": true}', id="an-object", marks=DEEP),
-    pytest.param('"bg-order-of-dice"', id="a-string", marks=DEEP),
-    pytest.param("null", id="null", marks=DEEP),
-    pytest.param(
-        '["bg-order-of-dice", 7, null, true, {"id": "x"}]', id="wrong-types-inside", marks=DEEP
-    ),
-    pytest.param('["Bg Order Of Dice", "' + "a" * 65 + '"]', id="not-ids", marks=DEEP),
-    pytest.param(json.dumps(["bg-order-of-dice"] * 20_000), id="too-many-ids"),
+    "nested-5000-deep": "[" * 5000 + "]" * 5000,
+    "nested-beside-an-id": '["bg-order-of-dice", ' + "[" * 5000 + "]" * 5000 + "]",
+    "nested-objects": '{"bg-order-of-dice": ' * 5000 + "1" + "}" * 5000,
+    "not-json": "bg-order-of-dice,bg-bar-enter-first",
+    "cut-short": '["bg-order-of-dice"',
+    "an-object": '{"bg-order-of-dice": true}',
+    "a-string": '"bg-order-of-dice"',
+    "null": "null",
+    "wrong-types-inside": '["bg-order-of-dice", 7, null, true, {"id": "x"}]',
+    "not-ids": '["Bg Order Of Dice", "' + "a" * 65 + '"]',
+    "too-many-ids": json.dumps(["bg-order-of-dice"] * 20_000),
     # 3,000,000 characters: more than half of Chromium's quota (5 MiB of characters), so no
     # copy fits beside it and it has to be moved rather than copied.
-    pytest.param("x" * 3_000_000, id="huge-string"),
-]
+    "huge-string": "x" * 3_000_000,
+}
+"""Every way a value went wrong before, by name. tests/widget/js/progress_store.test.js tries
+them all on the store itself, in Node (``make test``); here, in Chromium, ``make test`` tries
+the one nested 5,000 deep and ``make test-deep`` them all."""
+
+
+def on_the_blank_page(tab: Tab) -> None:
+    """On the test server's blank page, where no widget runs (a test's page starts there)."""
+    if tab.page.url != tab.site(BLANK):
+        tab.page.goto(tab.site(BLANK))
 
 
 def seed(tab: Tab, values: dict[str, str]) -> None:
     """Write ``values`` into the site's localStorage before any widget reads it."""
-    tab.page.goto(tab.site("assets/logo.svg"))
+    on_the_blank_page(tab)
     tab.page.evaluate(
         "values => { for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v) }",
         values,
@@ -98,7 +99,7 @@ def solved_after_reload(tab: Tab) -> Any:
     return tab.page.evaluate("window.tabulaSolved()")
 
 
-@pytest.mark.parametrize("bad", BAD)
+@in_turn("bad", list(BAD.values()), 0, ids=list(BAD))
 def test_an_unreadable_value_is_set_aside_and_progress_is_saved_again(tab: Tab, bad: str) -> None:
     seed(tab, {STORE: bad})
     solve(tab)
@@ -112,6 +113,7 @@ def test_an_unreadable_value_is_set_aside_and_progress_is_saved_again(tab: Tab, 
     assert holds(tab, UNREADABLE, bad)
 
 
+@pytest.mark.deep  # in make test, on the store itself: tests/widget/js/progress_store.test.js
 def test_readable_progress_is_kept_and_nothing_is_set_aside(tab: Tab) -> None:
     seed(tab, {STORE: '["bg-order-of-dice", "tm-cube-take"]'})
     solve(tab)
@@ -119,6 +121,7 @@ def test_readable_progress_is_kept_and_nothing_is_set_aside(tab: Tab) -> None:
     assert stored(tab, UNREADABLE) is None
 
 
+@pytest.mark.deep  # in make test, on the store itself: tests/widget/js/progress_store.test.js
 def test_a_second_unreadable_value_does_not_replace_the_first(tab: Tab) -> None:
     first, second = "[" * 5000 + "]" * 5000, "{not json"
     seed(tab, {STORE: first})
@@ -135,27 +138,25 @@ def test_a_second_unreadable_value_does_not_replace_the_first(tab: Tab) -> None:
     assert json.loads(stored(tab, STORE) or "null") == [PUZZLE]
 
 
-BLOCKED = [
+BLOCKED = {
     # As a browser that blocks the site's storage does: reaching localStorage throws...
-    pytest.param(
-        """Object.defineProperty(window, "localStorage", {
-          get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
-        });""",
-        id="localStorage-throws",
-    ),
+    "localStorage-throws": """
+    Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });""",
     # ...or every use of it does.
-    pytest.param(
-        """for (const name of ["getItem", "setItem", "removeItem", "key", "clear"]) {
-          Storage.prototype[name] = () => {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          };
-        }""",
-        id="its-methods-throw",
-    ),
-]
+    "its-methods-throw": """
+    for (const name of ["getItem", "setItem", "removeItem", "key", "clear"]) {
+      Storage.prototype[name] = () => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      };
+    }""",
+}
+"""Both are tried on the store in Node (tests/widget/js/progress_store.test.js); here ``make
+test`` tries the first, ``make test-deep`` both."""
 
 
-@pytest.mark.parametrize("blocking", BLOCKED)
+@in_turn("blocking", list(BLOCKED.values()), 0, ids=list(BLOCKED))
 def test_blocked_storage_costs_the_memory_not_the_widget(fresh_tab: Tab, blocking: str) -> None:
     tab = fresh_tab  # an init script, a dialog: a context of its own
     stacks: list[str] = []
@@ -176,7 +177,7 @@ def test_blocked_storage_costs_the_memory_not_the_widget(fresh_tab: Tab, blockin
 
 def test_full_storage_costs_the_memory_not_the_widget(tab: Tab) -> None:
     # Another key of the site takes all but a few characters of the quota.
-    tab.page.goto(tab.site("assets/logo.svg"))
+    on_the_blank_page(tab)
     tab.page.evaluate(
         """() => {
           let size = 5 * 1024 * 1024;
