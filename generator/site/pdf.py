@@ -83,10 +83,12 @@ def print_sheets(
     lessons: list[str],
     languages: Mapping[str, str],
     paper: str = "A4",
+    timeout: float = TIMEOUT,
 ) -> None:
     """``worksheet.<lang>.pdf`` and ``key.<lang>.pdf`` beside each lesson's page, in each of
     the site's ``languages`` (language: its folder in the site, '' for the one at the root),
-    where the lesson's pages are, on ``paper`` (one of :data:`PAPER_SIZES`)."""
+    where the lesson's pages are, on ``paper`` (one of :data:`PAPER_SIZES`), each sheet
+    within ``timeout`` seconds (:data:`TIMEOUT`)."""
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper is one of {', '.join(PAPER_SIZES)}, not {paper!r}")
     pages = [
@@ -116,7 +118,7 @@ def print_sheets(
             # In a thread of its own: asyncio.run needs one with no event loop running, and the
             # caller's may have one (Playwright's sync API runs one in the tests' thread).
             with ThreadPoolExecutor(1, "tabula-printer") as printer:
-                printer.submit(asyncio.run, _print_all(browser, log, sheets)).result()
+                printer.submit(asyncio.run, _print_all(browser, log, sheets, timeout)).result()
         finally:
             _stop(browser)
 
@@ -171,11 +173,11 @@ class _Failure(Exception):
 
 
 async def _print_all(
-    browser: subprocess.Popen[bytes], log: IO[bytes], sheets: list[_Sheet]
+    browser: subprocess.Popen[bytes], log: IO[bytes], sheets: list[_Sheet], timeout: float
 ) -> None:
     """Every sheet printed by ``browser``, in :data:`PAGES_AT_ONCE` pages, each printing one
-    sheet after another; the first failure stops the others and is raised, as a PluginError
-    naming its page."""
+    sheet after another within ``timeout`` seconds; the first failure stops the others and is
+    raised, as a PluginError naming its page."""
     devtools = await _DevTools.connect(browser)
     unprinted = iter(sheets)  # shared by the pages: each takes the next sheet when it is free
 
@@ -183,11 +185,11 @@ async def _print_all(
         session = ""
         for sheet in unprinted:
             try:
-                async with asyncio.timeout(TIMEOUT):
+                async with asyncio.timeout(timeout):
                     session = session or await _open_page(devtools)
                     data = await _print_page(devtools, session, sheet.copy)
             except (TimeoutError, _Failure) as failure:
-                raise _failed(sheet.page, _why(failure, devtools.gone, log)) from None
+                raise _failed(sheet.page, _why(failure, timeout, devtools.gone, log)) from None
             sheet.pdf.write_bytes(_DATES.sub(_zeroed, data))
 
     pages = [asyncio.create_task(print_in_a_page()) for _ in sheets[:PAGES_AT_ONCE]]
@@ -223,10 +225,10 @@ async def _print_page(devtools: _DevTools, session: str, copy: Path) -> bytes:
     return base64.b64decode(printed["data"])
 
 
-def _why(failure: Exception, gone: bool, log: IO[bytes]) -> str:
+def _why(failure: Exception, timeout: float, gone: bool, log: IO[bytes]) -> str:
     """What went wrong, for the build's error: when Chromium quit, the last of what it said."""
     if isinstance(failure, TimeoutError):
-        return f"Chromium did not print it within {TIMEOUT:g} s"
+        return f"Chromium did not print it within {timeout:g} s"
     if not gone:
         return str(failure)
     log.seek(0)

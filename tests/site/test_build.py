@@ -3,9 +3,11 @@ build that stops before writing anything when a source is wrong."""
 
 from __future__ import annotations
 
+import contextlib
 import filecmp
-import re
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
-from generator.site.pdf import find_chromium
+from tests.site.devtools_stand_in import FAKE_CHROMIUM
 
 REPO = Path(__file__).parent.parent.parent
 
@@ -84,9 +86,24 @@ def build_project(root: Path, site: str = "site") -> Path:
     return root / site
 
 
+@contextlib.contextmanager
+def printing_with_the_stand_in(folder: Path) -> Iterator[None]:
+    """Builds meanwhile print their PDFs with the stand-in for Chromium
+    (tests/site/devtools_stand_in.py), written into ``folder`` and put first on the PATH."""
+    chromium = folder / "chromium"
+    chromium.write_text(FAKE_CHROMIUM, encoding="utf-8")
+    chromium.chmod(0o755)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+        yield
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_project(make_project(tmp_path_factory.mktemp("project")))
+    """The small project, built with its PDFs printed by the stand-in for Chromium (real PDFs
+    on paper: tests/site/test_print.py and tests/site/test_printer.py)."""
+    with printing_with_the_stand_in(tmp_path_factory.mktemp("bin")):
+        return build_project(make_project(tmp_path_factory.mktemp("project")))
 
 
 def read(path: Path) -> str:
@@ -120,16 +137,12 @@ def test_every_lesson_has_a_worksheet_and_an_answer_key_in_both_languages(built:
     assert 'href="worksheet/"' in lesson and 'href="key/"' in lesson
 
 
-@pytest.mark.skipif(find_chromium() is None, reason="no headless Chromium to print PDFs")
 def test_worksheets_and_keys_are_printed_to_pdf(built: Path) -> None:
+    # Each from its own page, in its language (the stand-in's "PDF" says which), and linked.
     for prefix, lang in (("", "en"), ("ru/", "ru")):
         for name in ("worksheet", "key"):
             pdf = built / f"{prefix}lessons/first/{name}.{lang}.pdf"
-            data = pdf.read_bytes()
-            assert data.startswith(b"%PDF"), pdf
-            # One puzzle: one A4 page (595 x 842 points), the diagram not split over two.
-            assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1, pdf
-            assert re.search(rb"/MediaBox\s*\[0 0 59[45]\.\d+ 84[12]\.\d+\]", data), pdf
+            assert read(pdf) == f"%PDF-1.4 lang={lang} page={name}\n", pdf
         assert f'href="worksheet.{lang}.pdf"' in read(built / f"{prefix}lessons/first/index.html")
 
 
@@ -209,9 +222,12 @@ def test_a_broken_puzzle_stops_the_build_with_nothing_written(
     assert not (root / "docs" / "en" / "puzzles").exists()
 
 
-def test_two_builds_of_the_same_sources_are_identical(built: Path) -> None:
-    # The module's build is the first of the two (no test changes its sources).
-    first, second = built, build_project(built.parent, "two")
+def test_two_builds_of_the_same_sources_are_identical(built: Path, tmp_path: Path) -> None:
+    # The module's build is the first of the two (no test changes its sources). (Two real
+    # Chromium prints of a sheet are the same bytes: tests/site/test_printer.py compares one
+    # with Chromium's own --print-to-pdf.)
+    with printing_with_the_stand_in(tmp_path):
+        first, second = built, build_project(built.parent, "two")
     comparison = filecmp.dircmp(first, second)
 
     def differences(cmp: filecmp.dircmp[str]) -> list[str]:

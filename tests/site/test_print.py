@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from generator.site.pdf import PAPER_SIZES, _on_paper, find_chromium, print_sheets
+from tests.conftest import in_turn
 from tests.site.test_build import REPO, build_project, make_project
 
 LESSON = "seven"
@@ -32,10 +34,15 @@ def pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
 
 
-def _lesson_project(root: Path) -> Path:
+def _lesson_project(root: Path, paper: str) -> Path:
     """A small site of one lesson of the real site, with the real puzzles it is made of (and
-    none of the small project's own lesson, whose PDFs would only be printed for nothing)."""
+    none of the small project's own lesson, whose PDFs would only be printed for nothing), its
+    PDFs on ``paper``: the plugin's setting, or none for A4 (the default)."""
     make_project(root)
+    if paper != "A4":
+        config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+        config["plugins"][config["plugins"].index("tabula")] = {"tabula": {"paper": paper}}
+        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
     (root / "puzzles" / "lessons" / "first.yaml").unlink()
     lesson = yaml.safe_load((REPO / "puzzles/lessons/bar-and-hitting.yaml").read_text("utf-8"))
     lesson["id"] = LESSON
@@ -57,36 +64,37 @@ def _lesson_project(root: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_on(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The lesson's site built with its PDFs on a paper, once for each paper asked for."""
     if find_chromium() is None:
         pytest.skip("no headless Chromium to print PDFs")
-    return build_project(_lesson_project(tmp_path_factory.mktemp("print")))
+    sites: dict[str, Path] = {}
+
+    def built(paper: str) -> Path:
+        if paper not in sites:
+            root = _lesson_project(tmp_path_factory.mktemp(f"print-{paper}"), paper)
+            sites[paper] = build_project(root)
+        return sites[paper]
+
+    return built
 
 
+# The default A4 in make test (Letter, set by the plugin's paper setting, in make test-deep):
+# tests/site/test_printer.py prints on Letter, and test_the_paper_is_a_setting_of_the_plugin
+# reads the setting.
 @needs_chromium
-def test_seven_puzzles_print_on_four_pages_and_their_key_on_one(built: Path) -> None:
+@in_turn("paper", PAPER_SIZES, 0)
+def test_seven_puzzles_print_on_four_pages_and_their_key_on_one(
+    built_on: Callable[[str], Path], paper: str
+) -> None:
+    built = built_on(paper)
     for prefix, lang in (("", "en"), ("ru/", "ru")):
         folder = built / prefix / "lessons" / LESSON
         sheet = (folder / "worksheet" / "index.html").read_text(encoding="utf-8")
         assert sheet.count('class="tabula-sheet-item"') == 7
         for name, most in (("worksheet", 4), ("key", 1)):
             pdf = folder / f"{name}.{lang}.pdf"
-            # By default the PDFs are A4.
-            assert re.search(rb"/MediaBox\s*" + MEDIA_BOXES["A4"], pdf.read_bytes()), pdf
-            assert 1 <= pages(pdf) <= most, (pdf, pages(pdf))
-
-
-@needs_chromium
-def test_on_letter_paper_too(built: Path, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(built, site)
-    chromium = find_chromium()
-    assert chromium is not None
-    print_sheets(chromium, site, [LESSON], {"en": "", "ru": "ru"}, paper="Letter")
-    for prefix, lang in (("", "en"), ("ru/", "ru")):
-        for name, most in (("worksheet", 4), ("key", 1)):
-            pdf = site / prefix / "lessons" / LESSON / f"{name}.{lang}.pdf"
-            assert re.search(rb"/MediaBox\s*" + MEDIA_BOXES["Letter"], pdf.read_bytes()), pdf
+            assert re.search(rb"/MediaBox\s*" + MEDIA_BOXES[paper], pdf.read_bytes()), pdf
             assert 1 <= pages(pdf) <= most, (pdf, pages(pdf))
 
 

@@ -85,9 +85,8 @@ def _still_running(group: int) -> list[int]:
         time.sleep(0.1)
 
 
-@pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
-    """The Chromiums the printer starts, as it starts them."""
+def _recording_starts(patch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
+    """The Chromiums the printer starts from now on, as it starts them."""
     browsers: list[subprocess.Popen[bytes]] = []
     start: Callable[..., subprocess.Popen[bytes]] = pdf._start
 
@@ -95,38 +94,61 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
         browsers.append(start(*args))
         return browsers[-1]
 
-    monkeypatch.setattr(pdf, "_start", recorded)
+    patch.setattr(pdf, "_start", recorded)
     return browsers
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
+    """The Chromiums the printer starts, as it starts them."""
+    return _recording_starts(monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def printed(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, list[subprocess.Popen[bytes]]]:
+    """The one lesson's site with every sheet printed by the real Chromium, on Letter paper
+    (tests/site/test_print.py prints on the default A4), and the Chromiums it started: printed
+    once, for the tests that read what it printed."""
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no headless Chromium to print PDFs")
+    site = _site(tmp_path_factory.mktemp("printed") / "site")
+    with pytest.MonkeyPatch.context() as patch:
+        browsers = _recording_starts(patch)
+        print_sheets(chromium, site, ["first"], {"en": "", "ru": "ru"}, paper="Letter")
+    return site, browsers
 
 
 @needs_chromium
 @needs_proc
 def test_one_chromium_prints_every_sheet_and_none_of_it_is_left_running(
-    tmp_path: Path, started: list[subprocess.Popen[bytes]]
+    printed: tuple[Path, list[subprocess.Popen[bytes]]],
 ) -> None:
-    site = _site(tmp_path / "site")
-    print_sheets(find_chromium() or "", site, ["first"], {"en": "", "ru": "ru"})
-    assert [printed.relative_to(site).as_posix() for printed in _pdfs(site)] == [
+    site, started = printed
+    assert [sheet.relative_to(site).as_posix() for sheet in _pdfs(site)] == [
         "lessons/first/key.en.pdf",
         "lessons/first/worksheet.en.pdf",
         "ru/lessons/first/key.ru.pdf",
         "ru/lessons/first/worksheet.ru.pdf",
     ]
-    for printed in _pdfs(site):
-        data = printed.read_bytes()
+    for sheet in _pdfs(site):
+        data = sheet.read_bytes()
         assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1
-        assert re.search(rb"/MediaBox\s*\[0 0 59[45]\.\d+ 84[12]\.\d+\]", data), printed  # A4
+        assert re.search(rb"/MediaBox\s*\[0 0 612 792\]", data), sheet  # Letter
         assert b"/CreationDate (D:00000000000000" in data  # the time of printing is zeroed
     assert len(started) == 1
     assert _still_running(started[0].pid) == []
 
 
 @needs_chromium
-def test_a_sheet_is_printed_as_chromiums_own_print_to_pdf_prints_it(tmp_path: Path) -> None:
+def test_a_sheet_is_printed_as_chromiums_own_print_to_pdf_prints_it(
+    printed: tuple[Path, list[subprocess.Popen[bytes]]], tmp_path: Path
+) -> None:
     # The command line Chromium printed with before: the same paper, margins, backgrounds (the
     # board's colour), no header or footer, to the byte once the dates are zeroed.
-    site = _site(tmp_path / "site")
-    print_sheets(find_chromium() or "", site, ["first"], {"en": ""}, paper="Letter")
+    site, _ = printed
     page = site / "lessons" / "first" / "worksheet" / "index.html"
     copy = tmp_path / "copy.html"
     copy.write_text(pdf._on_paper(page, "Letter"), encoding="utf-8")
@@ -203,42 +225,42 @@ def test_a_chromium_that_cannot_be_found_stops_the_build_too(tmp_path: Path) -> 
 
 
 @needs_proc
-def test_a_chromium_that_never_answers_is_killed_when_its_time_is_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_chromium_that_never_answers_is_killed_when_its_time_is_up(tmp_path: Path) -> None:
     # It has a process of its own too, as Chromium has: both are killed.
     chromium = _fake_chromium(
         tmp_path,
         f"sleep 600 &\necho $! > {tmp_path / 'child'}\necho $$ > {tmp_path / 'itself'}\n"
         "exec sleep 600\n",
     )
-    monkeypatch.setattr(pdf, "TIMEOUT", 1.0)
     began = time.monotonic()
-    with pytest.raises(PluginError, match=r"did not print it within 1 s \(set pdf: no"):
-        print_sheets(chromium, _site(tmp_path / "site"), ["first"], {"en": ""})
+    with pytest.raises(PluginError, match=r"did not print it within 0.5 s \(set pdf: no"):
+        print_sheets(chromium, _site(tmp_path / "site"), ["first"], {"en": ""}, timeout=0.5)
     assert time.monotonic() - began < 30
     pids = [int((tmp_path / name).read_text(encoding="utf-8")) for name in ("itself", "child")]
     assert _still_running(pids[0]) == []  # the group of both
     assert not any(_running(pid) for pid in pids)
 
 
+# In make test-deep. In make test, test_a_page_that_will_not_open_or_crashes_fails_at_once sees a
+# page that never loads, and a Chromium that never answers fails the build in time.
+@pytest.mark.deep
 @needs_chromium
 @needs_proc
 def test_a_sheet_that_never_finishes_loading_fails_the_build_in_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started: list[subprocess.Popen[bytes]]
+    tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
     # The worksheet shows a picture that is a pipe nobody writes to: its page never loads. (It
-    # is the only sheet, so that a slow start on a busy machine cannot make another one late.)
+    # is the only sheet, so that a slow start on a busy machine cannot make another one late;
+    # so slow a start that it fills the whole time fails the same way.)
     site = _site(tmp_path / "site", more='<img src="never.fifo">')
     shutil.rmtree(site / "ru")
     (site / "lessons" / "first" / "key" / "index.html").unlink()
     os.mkfifo(site / "lessons" / "first" / "worksheet" / "never.fifo")
-    monkeypatch.setattr(pdf, "TIMEOUT", 3.0)
     with pytest.raises(PluginError) as raised:
-        print_sheets(find_chromium() or "", site, ["first"], {"en": ""})
+        print_sheets(find_chromium() or "", site, ["first"], {"en": ""}, timeout=1.0)
     assert re.search(
         r"printing \S+/lessons/first/worksheet/index\.html to PDF failed: Chromium did not print "
-        r"it within 3 s",
+        r"it within 1 s",
         str(raised.value),
     )
     assert _still_running(started[0].pid) == []
@@ -255,6 +277,15 @@ def test_a_page_that_will_not_open_or_crashes_fails_at_once(tmp_path: Path) -> N
                     await pdf._print_page(devtools, session, tmp_path / "missing.html")
                 with pytest.raises(pdf._Failure) as refused:
                     await devtools.call("Page.noSuchCommand", session)
+                # A page that never finishes loading (a picture that is a pipe nobody writes
+                # to) never says it has: only the printer's time limit ends the wait (the
+                # build it fails: test_a_sheet_that_never_finishes_loading_fails_the_build_in_time).
+                never = tmp_path / "never.html"
+                never.write_text('<img src="never.fifo">', encoding="utf-8")
+                os.mkfifo(tmp_path / "never.fifo")
+                with pytest.raises(TimeoutError):
+                    async with asyncio.timeout(0.5):
+                        await pdf._print_page(devtools, session, never)
                 await devtools.call("Page.navigate", session, url="chrome://crash")
                 with pytest.raises(pdf._Failure) as crashed:
                     await devtools.event(session, "Page.lifecycleEvent", name="never comes")

@@ -5,7 +5,7 @@ languages and their order, each language has its own site name and search page, 
 keys stay out of the published site when they are private.
 
 The worksheets are "printed" by a stand-in for Chromium (tests/site/devtools_stand_in.py) that
-writes which page it was given, in which language: tests/site/test_build.py prints real PDFs.
+writes which page it was given, in which language: tests/site/test_print.py prints real PDFs.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 import shutil
 import subprocess
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib.resources import files
 from pathlib import Path
 
@@ -32,6 +32,7 @@ from generator.cli import main
 from generator.puzzles.check import is_lesson_file
 from generator.site.init import init_project
 from generator.site.plugin import ASSETS, KEYS_MARK, KEYS_NOTE, SCRIPTS, STYLESHEETS, asset_texts
+from tests.conftest import in_turn
 from tests.site.devtools_stand_in import FAKE_CHROMIUM
 
 REPO = Path(__file__).resolve().parents[2]
@@ -105,7 +106,9 @@ def test_a_file_is_a_lesson_by_its_path_inside_the_project(tmp_path: Path, place
     assert not is_lesson_file(loose / "lessons" / "puzzles" / "first.yaml")
 
 
-@pytest.mark.parametrize("place", PLACES)
+# Built in one of the places in make test (a hidden folder under docs/), in every place in make
+# test-deep: the test above tells lessons from puzzles in every place.
+@in_turn("place", PLACES, PLACES.index("docs/.old/club"))
 def test_a_site_checks_clean_and_builds_in_any_folder(
     tmp_path: Path, place: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -132,15 +135,30 @@ def test_a_site_checks_clean_and_builds_in_any_folder(
 # --- every language set: links, names, search --------------------------------------------------
 
 LANGUAGE_SETS = [("en",), ("ru",), ("en", "ru"), ("ru", "en")]
+NAMES = [",".join(languages) for languages in LANGUAGE_SETS]
 
 
-@pytest.fixture(scope="module", params=LANGUAGE_SETS, ids=",".join)
-def languages_site(
-    request: pytest.FixtureRequest, printer: None, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[tuple[str, ...], Path]:
-    languages: tuple[str, ...] = request.param
-    folder = new_site(tmp_path_factory.mktemp("langs") / "club", languages, keys="public")
-    return languages, build_site(folder)
+def in_turn_languages(turn: int) -> pytest.MarkDecorator:
+    """The test over each language set (:data:`LANGUAGE_SETS`), ``make test`` taking the
+    ``turn``-th (the others are make test-deep's)."""
+    return in_turn("languages", LANGUAGE_SETS, turn, ids=NAMES)
+
+
+@pytest.fixture(scope="module")
+def built_in(
+    printer: None, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[tuple[str, ...]], Path]:
+    """A new site in the languages given, its answer keys public, built once for each language
+    set asked for: its built site."""
+    sites: dict[tuple[str, ...], Path] = {}
+
+    def built(languages: tuple[str, ...]) -> Path:
+        if languages not in sites:
+            folder = new_site(tmp_path_factory.mktemp("langs") / "club", languages, keys="public")
+            sites[languages] = build_site(folder)
+        return sites[languages]
+
+    return built
 
 
 def sheet_links(page: Path) -> list[str]:
@@ -150,10 +168,12 @@ def sheet_links(page: Path) -> list[str]:
     return re.findall(r'<a href="([^"]+)"', block[1])
 
 
+# make test builds two of the sets: Russian and English (Russian at the root), and Russian alone.
+@in_turn_languages(3)
 def test_every_sheet_and_pdf_link_leads_to_a_file_in_the_pages_language(
-    languages_site: tuple[tuple[str, ...], Path],
+    built_in: Callable[[tuple[str, ...]], Path], languages: tuple[str, ...]
 ) -> None:
-    languages, site = languages_site
+    site = built_in(languages)
     for lang, folder in folders_of(languages).items():
         lesson = site / folder / "lessons" / "first-lesson"
         links = sheet_links(lesson / "index.html")
@@ -175,10 +195,11 @@ def test_every_sheet_and_pdf_link_leads_to_a_file_in_the_pages_language(
         ]
 
 
+@in_turn_languages(1)
 def test_each_language_has_its_own_site_name_home_and_404_page(
-    languages_site: tuple[tuple[str, ...], Path],
+    built_in: Callable[[tuple[str, ...]], Path], languages: tuple[str, ...]
 ) -> None:
-    languages, site = languages_site
+    site = built_in(languages)
     for lang, folder in folders_of(languages).items():
         home = read(site / folder / "index.html")
         assert f'<html lang="{lang}"' in home
@@ -189,10 +210,11 @@ def test_each_language_has_its_own_site_name_home_and_404_page(
             assert (site / folder / "sitemap.xml").is_file()
 
 
+@in_turn_languages(3)
 def test_each_language_has_a_search_page_in_its_navigation(
-    languages_site: tuple[tuple[str, ...], Path],
+    built_in: Callable[[tuple[str, ...]], Path], languages: tuple[str, ...]
 ) -> None:
-    languages, site = languages_site
+    site = built_in(languages)
     heading = {"en": "Search", "ru": "Поиск"}
     for lang, folder in folders_of(languages).items():
         page = read(site / folder / "search" / "index.html")
