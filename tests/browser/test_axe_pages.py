@@ -1,12 +1,15 @@
 """Every kind of page passes axe-core with no serious or critical violation, in both languages,
-both colour schemes and at a phone's and a desktop's width; and a first visit fetches one
-sitemap at most, the one Material's instant navigation reads to know the site's pages (it
-fetched three: one more for each language linked in <head>, links this site does not need).
+both colour schemes and at a phone's and a desktop's width; and a page fetches one sitemap at
+most, the one Material's instant navigation reads to know the site's pages (it fetched three:
+one more for each language linked in <head>, links this site does not need).
 
-One browser, one loop a language (this module English, test_axe_pages_ru.py Russian, so the two
-test processes share the sweep): a fresh context per scheme (a first visit; Material
-follows the system's scheme), each page opened once and checked at each width in turn;
-axe reports violations only, not what passed, which keeps it to about a second a check.
+One loop a language (this module English, test_axe_pages_ru.py Russian, so the two test
+processes share the sweep), on the shared page (``tab``): each page opened once in each scheme
+it is checked in, as a first visit would see it (no palette remembered: Material follows the
+system's scheme), and checked at each width in turn; axe reports violations only, not what
+passed, which keeps it to about a second a check. The sitemaps are counted in every page
+opened, once Material has started (:data:`MATERIAL_STARTED`): no wait for the network to fall
+idle is needed.
 
 ``make test`` checks every kind of page once, in one language (every other kind in each) and
 in one of the four pairs of scheme and width, taken in turn; ``make test-deep`` checks every
@@ -21,9 +24,11 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page, Request
 
-from .conftest import TIMEOUT_MS, Site
+from tests.browser_fixtures import listening
+
+from .conftest import Site, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +69,12 @@ RUN_AXE = """async () => {
 }"""
 
 
+MATERIAL_STARTED = "() => new Promise(started => window.document$.subscribe(() => started()))"
+"""Waits until Material's ``document$`` has told its subscribers of the page: Material asks for
+its sitemaps then (instant navigation's, and one for each language linked in <head>), so every
+request for one has been made (and seen here) when this returns."""
+
+
 def settle(page: Page, path: str) -> None:
     """Wait until the page shows what a reader would check (the search's results) and is at
     rest: no transition under way (a drawer sliding, a colour fading), whose halfway colours
@@ -87,9 +98,9 @@ WHOLE = pytest.mark.parametrize(
 
 @WHOLE
 def test_no_english_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
-    browser: Browser, site: Site, whole: bool
+    tab: Tab, site: Site, whole: bool
 ) -> None:
-    check_pages(browser, site, "en", whole)
+    check_pages(tab.page, site, "en", whole)
 
 
 def pairs_checked(lang: str, whole: bool) -> dict[str, set[tuple[str, int]]]:
@@ -115,7 +126,7 @@ def pairs_checked(lang: str, whole: bool) -> dict[str, set[tuple[str, int]]]:
     }
 
 
-def check_pages(browser: Browser, site: Site, lang: str, whole: bool) -> None:
+def check_pages(page: Page, site: Site, lang: str, whole: bool) -> None:
     """Every kind of page of ``lang``, in the pairs of scheme and width of
     :func:`pairs_checked`. One module a language, so that the two test processes share the
     sweep (tests/browser/test_axe_pages_ru.py)."""
@@ -132,44 +143,34 @@ def check_pages(browser: Browser, site: Site, lang: str, whole: bool) -> None:
     too_many: list[str] = []
     prefix = LANGUAGES[lang]
     checked = pairs_checked(lang, whole)
-    for scheme in SCHEMES:
-        context = browser.new_context(
-            viewport={"width": WIDTHS[0], "height": 800}, color_scheme=scheme
-        )
-        context.set_default_timeout(TIMEOUT_MS)
-        context.on(
-            "request",
-            lambda request: "sitemap" in request.url and sitemaps.append(request.url),
-        )
-        page = context.new_page()
-        try:
+
+    def asked(request: Request) -> None:
+        if "sitemap" in request.url:
+            sitemaps.append(request.url)
+
+    with listening(page, {"request": asked}):
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
             for kind, path in PAGES.items():
-                if kind not in checked:
-                    continue
-                widths = [width for width in WIDTHS if (scheme, width) in checked[kind]]
-                # What a page fetches is the same in each scheme: looked at in the first.
-                fetches = scheme == SCHEMES[0]
-                if not widths and not fetches:
-                    continue
-                sitemaps.clear()
-                # Opened at the phone's width: widening shows the sidebars as they are,
-                # narrowing would catch the drawer on its way out of sight.
-                page.set_viewport_size({"width": WIDTHS[0], "height": 800})
-                page.goto(site(prefix + path))
-                settle(page, path)
-                if fetches:
-                    page.wait_for_load_state("networkidle")
-                    if len(sitemaps) > 1:
-                        too_many.append(f"{kind} ({lang}): {sitemaps}")
+                widths = [width for width in WIDTHS if (scheme, width) in checked.get(kind, ())]
                 if not widths:
                     continue
+                # A first visit's palette: the one the last page remembered forgotten.
+                page.evaluate("localStorage.clear()")
+                sitemaps.clear()
+                # Opened at the narrowest width checked: widening shows the sidebars as they
+                # are, narrowing would catch the drawer on its way out of sight.
+                page.set_viewport_size({"width": widths[0], "height": 800})
+                page.goto(site(prefix + path))
+                settle(page, path)
+                page.evaluate(MATERIAL_STARTED)
+                if len(sitemaps) > 1:
+                    too_many.append(f"{kind} ({lang}, {scheme}): {sitemaps}")
                 page.add_script_tag(path=str(AXE))
                 for width in widths:
                     page.set_viewport_size({"width": width, "height": 800})
                     at_rest(page)
                     where = f"{kind} ({lang}, {scheme}, {width}px)"
                     found += [f"{where}: {line}" for line in page.evaluate(RUN_AXE)]
-        finally:
-            context.close()
     assert not found, "\n".join(found)
     assert not too_many, "\n".join(too_many)

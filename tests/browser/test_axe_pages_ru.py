@@ -4,9 +4,8 @@ its own, so that the two test processes share the sweep."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
 
-from .conftest import Site
+from .conftest import Site, Tab
 from .test_axe_pages import WHOLE, check_pages
 
 pytestmark = pytest.mark.browser
@@ -14,6 +13,6 @@ pytestmark = pytest.mark.browser
 
 @WHOLE
 def test_no_russian_page_has_a_serious_accessibility_violation_nor_fetches_every_sitemap(
-    browser: Browser, site: Site, whole: bool
+    tab: Tab, site: Site, whole: bool
 ) -> None:
-    check_pages(browser, site, "ru", whole)
+    check_pages(tab.page, site, "ru", whole)

@@ -1,6 +1,10 @@
 """How the site looks, measured in Debian's chromium (fixtures in conftest.py): the home page's
 boards and ways in, text and boards that stand out from the page in both schemes, gallery boards
-of one size, previous and next links on the rules pages, and a 404 page in each language."""
+of one size, previous and next links on the rules pages, and a 404 page in each language.
+
+A test repeated over the languages, the schemes or the widths checks one of them in ``make
+test``, taken in turn (``in_turn``: English for the home page, Russian for the rules pages and
+the 404 page, the light scheme, a phone's width), and every one in ``make test-deep``."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page
+
+from tests.conftest import in_turn
 
 from .conftest import Site, Tab
 
@@ -57,7 +63,7 @@ def style(page: Page, selector: str, prop: str) -> str:
     return str(value)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@in_turn("lang", LANGUAGES, 0)
 def test_the_home_page_draws_each_family_and_opens_four_ways_in(
     tab: Tab, site: Site, lang: str
 ) -> None:
@@ -82,7 +88,7 @@ def test_the_home_page_draws_each_family_and_opens_four_ways_in(
     assert tab.errors == []
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
+@in_turn("scheme", list(SCHEMES), 0)  # the dark scheme's page: the test after
 def test_text_and_links_are_at_least_4_5_to_1_on_the_page(
     tab: Tab, site: Site, scheme: str
 ) -> None:
@@ -119,7 +125,7 @@ def test_in_dark_the_board_has_an_edge_and_its_checkers_stand_out(tab: Tab, site
     assert tab.errors == []
 
 
-@pytest.mark.parametrize("width", [1280, 360])
+@in_turn("width", [1280, 360], 1)  # (the home page's test sees both)
 def test_the_gallery_boards_are_all_one_size(tab: Tab, site: Site, width: int) -> None:
     page = tab.page
     page.set_viewport_size({"width": width, "height": 900})
@@ -132,12 +138,13 @@ def test_the_gallery_boards_are_all_one_size(tab: Tab, site: Site, width: int) -
     assert widths[0] >= min(300, width - 40)
 
 
-@pytest.mark.parametrize(
-    ("lang", "previous", "following"),
+@in_turn(
+    "lang, previous, following",
     [
         ("en", "Backgammon rules", "Turkish Tavla rules"),
         ("ru", "Правила бэкгаммона", "Правила турецкой тавлы"),
     ],
+    1,
 )
 def test_a_rules_page_links_to_the_previous_and_the_next(
     tab: Tab, site: Site, lang: str, previous: str, following: str
@@ -162,9 +169,7 @@ def test_a_rules_page_links_to_the_previous_and_the_next(
     assert (on.get_attribute("aria-label") or "").startswith(directions[1] + ":")
 
 
-@pytest.mark.parametrize(
-    ("lang", "heading"), [("en", "Page not found"), ("ru", "Страница не найдена")]
-)
+@in_turn("lang, heading", [("en", "Page not found"), ("ru", "Страница не найдена")], 1)
 def test_an_address_with_no_page_gets_a_404_page_in_its_language(
     tab: Tab, site: Site, lang: str, heading: str
 ) -> None:

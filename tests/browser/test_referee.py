@@ -3,22 +3,27 @@
 One page for the module, reached from the glossary through the navigation (Material swaps it in
 without loading it): the board is drawn at once, and Pyodide is fetched only when the reader first
 uses it (here: the focus in the game list), then starts once; the Russian page is a second start,
-from the browser's cache (the language switcher loads the page). A link that carries a position
-starts the engine at once. Each test sets up its board through the
-page as a reader does: a link's fragment, clicks, the paste box. Every request to a host other
-than the site's is blocked and recorded, and the last test checks there was none. What the page
-says is compared with what the engine says in Python.
+from the browser's cache (the language switcher loads the page), and a link that carries a
+position, opened in the same tab, a third, at once. Each test sets up its board through the page
+as a reader does: a link's fragment, clicks, the paste box. Every request to a host other than
+the site's is recorded, and the last test checks there was none; the pages that must fail to
+start the engine are other tabs of the same window. What the page says is compared with what
+the engine says in Python.
+
+No route stands between the page and the site (a route turns the browser's HTTP cache off): the
+engine's second and third starts come from the cache, as a reader's next visit does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Request
 
 from generator.engine import (
     PRESETS,
@@ -30,8 +35,10 @@ from generator.engine import (
     to_text,
 )
 from generator.locale import explain
+from tests.conftest import in_turn
 
 from .conftest import Site
+from .test_referee_bridge import GAME_LINKS
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +57,7 @@ class Referee:
         self.errors: list[str] = []
         self.fetched: list[str] = []  # every address the page asked for, in order
         self.before_use: list[str] = []  # what it had asked for when the reader first used it
+        self.started_before_use = False  # whether the engine had started by then
 
     def open_from(self, path: str) -> None:
         """Open the page ``path``, then the referee page from its navigation (Material's
@@ -58,8 +66,11 @@ class Referee:
         self.page.wait_for_function("window.document$ !== undefined")
         self.page.evaluate("window.tabulaSamePage = true")
         self.page.locator('nav a.md-nav__link[href$="referee/"]:visible').first.click()
+        # Drawn by the page's script, which has then started the engine or waited for a use.
         self.page.wait_for_selector(f"{ROOT} .tr-board [data-point]")
-        self.page.wait_for_load_state("networkidle")
+        self.started_before_use = self.page.evaluate(
+            "performance.getEntriesByName('tabula-referee:python').length > 0"
+        )
         self.before_use = list(self.fetched)
         self.page.focus(f"{ROOT} .tr-game")  # the reader's first use of the board
         self.page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
@@ -94,14 +105,12 @@ def referee(browser: Browser, site: Site) -> Iterator[Referee]:
     page = context.new_page()
     board = Referee(page, site)
 
-    def route(route: Route) -> None:
-        if urlsplit(route.request.url).netloc == own:
-            route.continue_()
-        else:
-            board.foreign.append(route.request.url)
-            route.abort()
+    def asked(request: Request) -> None:
+        host = urlsplit(request.url).netloc  # (none for data:, blob: and file: addresses)
+        if host and host != own:
+            board.foreign.append(request.url)
 
-    context.route("**/*", route)
+    context.on("request", asked)
     page.on("pageerror", lambda error: board.errors.append(str(error)))
     page.on("request", lambda request: board.fetched.append(request.url))
     board.open_from("glossary/")
@@ -125,19 +134,7 @@ def test_the_page_reached_by_instant_navigation_follows_the_dom_contract(
     assert referee.page.locator(f'{ROOT} [role="status"]').count() == 1
 
 
-@pytest.mark.parametrize(
-    ("game", "text"),
-    [
-        ("backgammon", "bar:1 24:1 13:5 8:3 6:5 / 19:5 17:3 12:5 1:2"),
-        ("tavla-classic", "6:5 5:5 4:5 / 19:15"),
-        ("tavla-modern", "13:15 / 12:15"),
-        ("turkish-tavla", "8:1 6:4 5:5 4:5 / 24:15"),
-        ("portes", "24:2 13:5 8:3 6:5 / 19:5 17:3 12:5 1:2"),
-        ("long-nardy", "24:14 20:1 / 12:13 5:1 3:1"),
-        ("plakoto", "24:12 16:1 12:1 10:1^ / 10:1 1:14"),
-        ("fevga", "24:14 18:1 / 12:14 6:1"),
-    ],
-)
+@in_turn("game, text", GAME_LINKS, 6)  # plakoto's pins; every game's board: the bridge's tests
 def test_a_link_sets_up_any_game(referee: Referee, game: str, text: str) -> None:
     referee.fragment(f"#game={game}&position={quote(text)}&dice=5-2")
     position = from_text(find_variant(game), text)
@@ -168,9 +165,10 @@ def _engine_requests(urls: list[str]) -> list[str]:
 def test_nothing_of_pyodide_is_fetched_before_the_reader_uses_the_board(
     referee: Referee,
 ) -> None:
-    # The page was drawn and quiet, its board in place, before the focus came into it.
+    # The page was drawn, its board in place, before the focus came into it.
     assert any(url.endswith("/assets/referee/referee.js") for url in referee.before_use)
     assert _engine_requests(referee.before_use) == []
+    assert not referee.started_before_use
     # Then the engine came: Pyodide and the engine's zip.
     fetched = _engine_requests(referee.fetched)
     assert any(url.endswith("pyodide.asm.wasm") for url in fetched)
@@ -188,17 +186,14 @@ def test_the_game_list_holds_every_game_and_preset(referee: Referee) -> None:
     ]
 
 
-def test_a_link_with_a_position_starts_the_engine_at_once(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        text = "24:14 20:1 / 12:15"
-        page.goto(site("referee/") + f"#game=long-nardy&position={quote(text)}&dice=5-2")
-        page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
-        assert page.input_value(f"{ROOT} .tr-copy-text") == text
-        assert page.locator(f"{ROOT} .tr-die").count() == 2
-    finally:
-        context.close()
+def test_a_link_with_a_position_starts_the_engine_at_once(referee: Referee) -> None:
+    page = referee.page
+    text = "24:14 20:1 / 12:15"
+    page.goto("about:blank")  # (else only the fragment would change: the page would stay)
+    page.goto(referee.site("referee/") + f"#game=long-nardy&position={quote(text)}&dice=5-2")
+    page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=READY_MS)
+    assert page.input_value(f"{ROOT} .tr-copy-text") == text
+    assert page.locator(f"{ROOT} .tr-die").count() == 2
 
 
 def test_a_refused_step_says_the_engines_reason(referee: Referee) -> None:
@@ -308,28 +303,30 @@ def _failed(page: Page) -> str:
     return page.inner_text(f"{ROOT} .tr-failed")
 
 
-def test_without_pyodide_the_page_says_what_to_install(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    context.route("**/pyodide/pyodide.js", lambda route: route.fulfill(status=404, body=""))
+@contextlib.contextmanager
+def another_tab(referee: Referee) -> Iterator[Page]:
+    """A second tab beside the referee's, closed after: its own engine, none yet."""
+    page = referee.page.context.new_page()
     try:
-        page = context.new_page()
-        page.goto(site("referee/"))
+        yield page
+    finally:
+        page.close()
+
+
+def test_without_pyodide_the_page_says_what_to_install(referee: Referee) -> None:
+    with another_tab(referee) as page:
+        page.route("**/pyodide/pyodide.js", lambda route: route.fulfill(status=404, body=""))
+        page.goto(referee.site("referee/"))
         said = _failed(page)
         assert "make site" in said and "Node.js and npm" in said
         assert page.locator(f"{ROOT} .tr-controls").is_hidden()
-    finally:
-        context.close()
 
 
-def test_opened_from_disk_the_page_offers_the_command_line(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto((site.folder / "ru" / "referee" / "index.html").as_uri())
+def test_opened_from_disk_the_page_offers_the_command_line(referee: Referee) -> None:
+    with another_tab(referee) as page:
+        page.goto((referee.site.folder / "ru" / "referee" / "index.html").as_uri())
         said = _failed(page)
         assert "WebAssembly" in said and "python -m generator show" in said
-    finally:
-        context.close()
 
 
 def test_nothing_was_asked_of_another_host(referee: Referee) -> None:

@@ -4,7 +4,9 @@ and the same zip the browser runs under Pyodide (generator/site/referee.py), wit
 The page's markup (referee.py) holds every game and preset, in each language. Every reason it
 words is the one generator/locale words, in every language, from the catalog the
 zip ships; each way of writing a position sets up the same board; the set-up clicks make the
-positions they say.
+positions they say. The Python the site ships is bytecode of the Python that Pyodide runs: seen
+in the site the other tests look at (``make test``), and compiled afresh by Node.js and Pyodide
+(a start of its own, some seconds) in ``make test-deep``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from generator.engine import (
     VARIANTS,
     Refusal,
     find_variant,
+    from_text,
     to_position_id,
     to_text,
     to_xgid,
@@ -38,6 +41,8 @@ from generator.locale import LANGUAGES, RULES_NAMES, VARIANT_NAMES, explain, tra
 from generator.puzzles.diagnostics import engine_words
 from generator.site.assets import referee_bridge as bridge
 from generator.site.referee import (
+    FOLDER,
+    STDLIB,
     STDLIB_MODULES,
     compiled,
     engine_zip,
@@ -47,6 +52,8 @@ from generator.site.referee import (
     referee_stdlib,
     render_referee,
 )
+
+from .conftest import Site
 
 SAMPLES: dict[str, Any] = {"play": "13/8 6/5*", "side": "mover", "variant": "Long Nardy"}
 
@@ -121,6 +128,32 @@ def test_every_way_of_writing_a_position_sets_up_the_same_board(board) -> None:
         answer = ask(do="paste", text=each)
         assert answer["error"] is None and answer["text"] == text, each
     assert answer["dice"] == [6, 3]  # the puzzle's dice came with its position
+
+
+GAME_LINKS = [
+    ("backgammon", "bar:1 24:1 13:5 8:3 6:5 / 19:5 17:3 12:5 1:2"),
+    ("tavla-classic", "6:5 5:5 4:5 / 19:15"),
+    ("tavla-modern", "13:15 / 12:15"),
+    ("turkish-tavla", "8:1 6:4 5:5 4:5 / 24:15"),
+    ("portes", "24:2 13:5 8:3 6:5 / 19:5 17:3 12:5 1:2"),
+    ("long-nardy", "24:14 20:1 / 12:13 5:1 3:1"),
+    ("plakoto", "24:12 16:1 12:1 10:1^ / 10:1 1:14"),
+    ("fevga", "24:14 18:1 / 12:14 6:1"),
+]
+"""A position of each game, as a link to the referee page carries it (test_referee.py opens
+them in the browser)."""
+
+
+@pytest.mark.parametrize(("game", "text"), GAME_LINKS)
+def test_a_links_game_position_and_dice_set_up_the_board(board, game: str, text: str) -> None:
+    # What the page asks for a link "#game=...&position=...&dice=5-2" (fromFragment).
+    ask(do="game", game=game, rules=None, start=False)
+    assert ask(do="paste", text=text)["error"] is None
+    answer = ask(do="dice", dice=[5, 2])
+    position = from_text(find_variant(game), text)
+    assert (answer["game"], answer["text"]) == (game, to_text(position))
+    assert answer["pips"] == [position.pip_count(), position.opponent_pip_count()]
+    assert answer["left"] == [5, 2]
 
 
 def test_a_position_that_cannot_stand_is_refused_with_the_engines_words(board) -> None:
@@ -220,10 +253,48 @@ def test_the_standard_library_shipped_is_the_part_the_referee_imports() -> None:
     assert lock == {"info": {"python": "3.14.2"}, "packages": {}}
 
 
-def test_the_python_shipped_is_compiled_by_the_pyodide_the_page_runs() -> None:
+PYTHON_3_14 = 3627
+"""The magic number of Python 3.14's bytecode, the interpreter Pyodide runs."""
+
+
+def _is_bytecode_of_pyodides_python(pyc: bytes) -> bool:
+    """Python 3.14's bytecode, unchecked hash-based (flags 0b01): no source to compare with."""
+    return int.from_bytes(pyc[:2], "little") == PYTHON_3_14 and pyc[4] == 1
+
+
+def _compiles() -> Path:
+    """The Pyodide release that compiles the referee's Python; skips without it or Node.js."""
     found = find_pyodide(Path(__file__).resolve().parents[2])
     if found is None or shutil.which("node") is None:
         pytest.skip("Pyodide (make site) and Node.js compile the referee's Python")
+    return found
+
+
+def _as_shipped(name: str) -> str:
+    return name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
+
+
+def test_the_site_ships_the_referees_python_compiled(site: Site) -> None:
+    _compiles()
+    folder = site.folder / FOLDER
+    with (
+        zipfile.ZipFile(io.BytesIO(engine_zip())) as source,
+        zipfile.ZipFile(folder / "engine.zip") as shipped,
+    ):
+        assert shipped.namelist() == [_as_shipped(name) for name in source.namelist()]
+        for name in source.namelist():
+            if name.endswith(".py"):
+                assert _is_bytecode_of_pyodides_python(shipped.read(_as_shipped(name))), name
+            else:  # the catalogs, as they were
+                assert shipped.read(name) == source.read(name), name
+    with zipfile.ZipFile(folder / "pyodide" / STDLIB) as stdlib:
+        assert [name for name in stdlib.namelist() if name.endswith(".py")] == []
+        assert _is_bytecode_of_pyodides_python(stdlib.read("json/__init__.pyc"))
+
+
+@pytest.mark.deep  # a start of Pyodide under Node.js (the test above sees what it made)
+def test_the_python_shipped_is_compiled_by_the_pyodide_the_page_runs() -> None:
+    found = _compiles()
     source = io.BytesIO()
     with zipfile.ZipFile(source, "w") as archive:
         archive.writestr("board/__init__.py", "POINTS = 24\n")
@@ -233,5 +304,4 @@ def test_the_python_shipped_is_compiled_by_the_pyodide_the_page_runs() -> None:
         assert archive.namelist() == ["board/__init__.pyc", "locale/ru.mo"]
         pyc = archive.read("board/__init__.pyc")
         assert archive.read("locale/ru.mo") == b"\0\1"
-    # Python 3.14's bytecode (the interpreter Pyodide runs), unchecked hash-based (flags 0b01)
-    assert int.from_bytes(pyc[:2], "little") == 3627 and pyc[4] == 1
+    assert _is_bytecode_of_pyodides_python(pyc)
