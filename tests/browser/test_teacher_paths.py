@@ -34,7 +34,7 @@ CASES = [
 """``make test`` walks the path of ``ru,en`` in a folder named ``my class``: two languages,
 a space in the folder's name, the real PDFs in the order that once broke them. The others
 only in ``make test-deep``: English at the root of a bilingual site (its links, names and
-search are checked in every language set by tests/site/test_teacher_site.py, and
+search are checked by tests/site/test_teacher_site.py, each in one language set in turn, and
 tests/browser/test_offline_browser.py opens such a site from disk), and the sites of one
 language (which tests/site/test_init.py builds and checks too)."""
 

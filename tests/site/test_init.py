@@ -21,8 +21,8 @@ def test_a_new_site_checks_clean_and_builds_in_its_one_language(tmp_path: Path) 
     assert main(["init", str(folder), "--lang", "ru", "--title", "Кружок"]) == 0
     readme = (folder / "README.md").read_text(encoding="utf-8")
     assert "python -m generator check" in readme and "python -m mkdocs build" in readme
-    # (No PDFs: headless Chromium would take most of the build's time; tests/site/test_build.py
-    # and test_teacher_site.py print the worksheets.)
+    # (No PDFs: headless Chromium would take most of the build's time; tests/site/test_print.py
+    # and test_printer.py print real worksheets.)
     config = folder / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     assert "  - tabula:\n" in text
