@@ -112,39 +112,36 @@ def in_turn(
 
 
 SLOWEST = (
-    # Two that need no project site come first, one for each process: the site is being built
-    # meanwhile (``project_site``).
+    # Four that need no project site come first, about as long in all as its build: the site is
+    # being built meanwhile (``project_site``).
     "tests/engine/test_gnubg_agreement.py",
     "tests/site/test_atomic_build.py",
-    "tests/browser/test_axe_pages.py",
-    "tests/browser/test_site.py",
-    "tests/browser/test_axe_pages_ru.py",
-    "tests/widget/test_page_layout.py",
-    "tests/widget/test_practice.py",
-    "tests/browser/test_search_ranking.py",
-    "tests/browser/test_offline_browser.py",
-    "tests/browser/test_referee.py",
-    "tests/widget/test_tasks.py",
-    "tests/browser/test_hostile_browser.py",
-    "tests/widget/test_progress_store.py",
-    "tests/site/test_printer.py",
-    "tests/puzzles/test_drill.py",
-    "tests/browser/test_teacher_paths.py",
-    "tests/widget/test_play.py",
-    "tests/widget/test_feedback.py",
-    "tests/browser/test_teacher_site.py",
-    "tests/browser/test_hostile_text.py",
-    "tests/site/test_build.py",
-    "tests/engine/test_without.py",
-    "tests/browser/test_looks.py",
-    "tests/site/test_print.py",
     "tests/engine/test_turkish_tavla_reference.py",
-    "tests/site/test_teacher_site.py",
+    "tests/engine/test_without.py",
+    "tests/browser/test_axe_pages.py",
+    "tests/browser/test_axe_pages_ru.py",
+    "tests/browser/test_referee.py",
+    "tests/browser/test_offline_browser.py",
+    "tests/browser/test_site.py",
+    "tests/widget/test_practice.py",
+    "tests/widget/test_page_layout.py",
+    "tests/browser/test_search_ranking.py",
+    "tests/widget/test_play.py",
+    "tests/browser/test_teacher_paths.py",
+    "tests/browser/test_hostile_browser.py",
+    "tests/widget/test_feedback.py",
+    "tests/puzzles/test_drill.py",
+    "tests/browser/test_hostile_text.py",
+    "tests/widget/test_progress_store.py",
+    "tests/site/test_print.py",
     "tests/engine/test_greek_presets.py",
-    "tests/engine/test_reachable.py",
+    "tests/site/test_printer.py",
+    "tests/browser/test_teacher_site.py",
+    "tests/browser/test_looks.py",
+    "tests/widget/test_tasks.py",
 )
-"""The modules that take longest (``pytest -n 0 --durations=0``, summed by module; most of them
-drive Chromium or build a site), longest first. They run first: ``make test`` hands whole
+"""The modules that take longest (``make test`` with ``--durations=0``, summed by module; most
+of them drive Chromium or build a site), longest first. They run first: ``make test`` hands whole
 modules to its two processes in collection order (``--dist loadscope
 --no-loadscope-reorder``), so the long ones start early and both processes finish together on
 the many short ones. A module left out of the list only runs later, in its usual order."""
