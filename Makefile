@@ -28,7 +28,7 @@ PIP := $(BIN)/pip install --quiet
 
 # pytest runs on both cores (pytest-xdist): `make test PYTEST_JOBS=0` runs it in one process.
 # Whole modules go to one process (loadscope), so that a module's own site build is made once;
-# the project's site (tests/conftest.py) is built once in each process that needs it. They go
+# the project's site (tests/conftest.py) is built once for the run, by the controller. They go
 # in collection order, where the slowest modules come first (SLOWEST in tests/conftest.py), so
 # that both processes finish together.
 PYTEST_JOBS ?= 2
