@@ -45,20 +45,24 @@ test: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe
 	$(BIN)/ruff format --check generator tests
 	$(BIN)/mypy --strict generator
 	node --test tests/widget/js/*.test.js
-	@# The strict build runs beside pytest (most of its time it waits for Chromium printing the
-	@# PDFs); what it says is shown after pytest's report. Not --quiet: MkDocs 1.6 then stops
-	@# counting warnings, and --strict could not fail.
+	@# The strict build runs beside pytest; what it says is shown after pytest's report. Not
+	@# --quiet: MkDocs 1.6 then stops counting warnings, and --strict could not fail. It prints
+	@# no PDFs (TABULA_PDF=no, read by the tabula plugin: 14 CPU-seconds of Chromium;
+	@# tests/site/test_print.py and test_printer.py print real sheets); make test-deep prints them.
 	@tmp=$$(mktemp -d) || exit 1; trap 'rm -rf "$$tmp"' EXIT; \
-	{ $(BIN)/mkdocs build --strict --site-dir "$$tmp/site" >"$$tmp/build.log" 2>&1; \
+	{ TABULA_PDF=no $(BIN)/mkdocs build --strict --site-dir "$$tmp/site" >"$$tmp/build.log" 2>&1; \
 		echo $$? >"$$tmp/build.rc"; } & \
 	echo "$(PYTEST)" && $(PYTEST); tests=$$?; wait; \
-	echo "$(BIN)/mkdocs build --strict --site-dir $$tmp/site"; cat "$$tmp/build.log"; \
+	echo "TABULA_PDF=no $(BIN)/mkdocs build --strict --site-dir $$tmp/site"; cat "$$tmp/build.log"; \
 	test "$$tests" = 0 && test "$$(cat "$$tmp/build.rc")" = 0
 
 # The tests marked deep too, and hypothesis's deep profile (tests/conftest.py; README.md, Tests).
 test-deep: $(VENV)/.installed-test $(VENV)/.installed-chromium $(VENV)/.installed-axe \
 		$(VENV)/.installed-pyodide
 	$(PYTEST) --deep
+	@# The strict build with every worksheet printed, which make test leaves out.
+	@tmp=$$(mktemp -d) || exit 1; trap 'rm -rf "$$tmp"' EXIT; \
+	$(BIN)/mkdocs build --strict --site-dir "$$tmp/site"
 
 # --dirty: after an edit only the pages it changed are rebuilt (the search index and PDFs stay
 # those of the first build). MkDocs warns about every dirty build, so strict mode, which stops

@@ -54,12 +54,27 @@ log = logging.getLogger("mkdocs.plugins.tabula")
 PERMALINK_TITLE = N_("Link to this section")
 
 
+def pdf_setting(configured: object) -> str:
+    """``auto``, ``yes`` or ``no``: the environment's ``TABULA_PDF`` when set, else the
+    ``pdf`` setting (YAML reads an unquoted yes/no as a boolean: both spellings mean the same).
+    """
+    from_environment = os.environ.get("TABULA_PDF")
+    asked = from_environment or configured
+    pdf = ("yes" if asked else "no") if isinstance(asked, bool) else asked
+    if pdf not in ("auto", "yes", "no"):
+        where = "TABULA_PDF" if from_environment else "pdf"
+        raise PluginError(f"Tabula: {where} is auto, yes or no, not {asked!r}")
+    return str(pdf)
+
+
 class TabulaConfig(Config):
     puzzles_dir = config_options.Type(str, default="puzzles")
     """The folder of puzzle files (one folder per game) and ``lessons/``, beside mkdocs.yml."""
     pdf = config_options.Type((str, bool), default="auto")
     """PDFs of the worksheets and answer keys: ``auto`` makes them when headless Chromium is
-    installed, ``yes`` requires it, ``no`` never makes them."""
+    installed, ``yes`` requires it, ``no`` never makes them. The environment's ``TABULA_PDF``,
+    when set, says it for one build instead (``TABULA_PDF=no mkdocs build``: a quick preview,
+    and ``make test``'s strict build)."""
     paper = config_options.Choice(PAPER_SIZES, default="A4")
     """The paper the PDFs are printed on: ``A4`` or ``Letter`` (a page printed from the
     browser takes the printer's own)."""
@@ -175,10 +190,7 @@ class TabulaPlugin(BasePlugin[TabulaConfig]):
         recover_pages(docs)
         # mkdocs-static-i18n builds once per language with the same docs_dir: the second
         # time, prepare() answers from its cache and nothing is written.
-        # YAML reads an unquoted yes/no as a boolean: both spellings mean the same here.
-        pdf = {True: "yes", False: "no"}.get(self.config.pdf, self.config.pdf)  # type: ignore[call-overload]
-        if pdf not in ("auto", "yes", "no"):
-            raise PluginError(f"Tabula: pdf is auto, yes or no, not {self.config.pdf!r}")
+        pdf = pdf_setting(self.config.pdf)
         self.chromium = find_chromium() if pdf != "no" else None
         if pdf == "yes" and self.chromium is None:
             raise PluginError(
