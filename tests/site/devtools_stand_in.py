@@ -6,7 +6,13 @@ to print worksheets, and the "PDF" of a page says what it was printed from:
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 FAKE_CHROMIUM = f"""\
 #!{sys.executable}
@@ -60,3 +66,15 @@ while chunk := os.read(3, 1 << 16):
             send({{"method": "Page.lifecycleEvent", "params": loaded, **on}})
 """
 """The stand-in's script, to be written to an executable file named ``chromium``."""
+
+
+@contextlib.contextmanager
+def printing_with_the_stand_in(folder: Path) -> Iterator[None]:
+    """Builds meanwhile print their PDFs with this stand-in for Chromium, written into
+    ``folder`` and put first on the PATH."""
+    chromium = folder / "chromium"
+    chromium.write_text(FAKE_CHROMIUM, encoding="utf-8")
+    chromium.chmod(0o755)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+        yield

@@ -3,11 +3,8 @@ build that stops before writing anything when a source is wrong."""
 
 from __future__ import annotations
 
-import contextlib
 import filecmp
-import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +13,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
-from tests.site.devtools_stand_in import FAKE_CHROMIUM
+from tests.site.devtools_stand_in import printing_with_the_stand_in
 
 REPO = Path(__file__).parent.parent.parent
 
@@ -84,18 +81,6 @@ def build_project(root: Path, site: str = "site") -> Path:
     config = load_config(str(root / "mkdocs.yml"), site_dir=str(root / site))
     build(config)
     return root / site
-
-
-@contextlib.contextmanager
-def printing_with_the_stand_in(folder: Path) -> Iterator[None]:
-    """Builds meanwhile print their PDFs with the stand-in for Chromium
-    (tests/site/devtools_stand_in.py), written into ``folder`` and put first on the PATH."""
-    chromium = folder / "chromium"
-    chromium.write_text(FAKE_CHROMIUM, encoding="utf-8")
-    chromium.chmod(0o755)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
-        yield
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import fnmatch
 import gzip
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -33,7 +32,7 @@ from generator.puzzles.check import is_lesson_file
 from generator.site.init import init_project
 from generator.site.plugin import ASSETS, KEYS_MARK, KEYS_NOTE, SCRIPTS, STYLESHEETS, asset_texts
 from tests.conftest import in_turn
-from tests.site.devtools_stand_in import FAKE_CHROMIUM
+from tests.site.devtools_stand_in import printing_with_the_stand_in
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -60,12 +59,7 @@ def new_site(folder: Path, languages: tuple[str, ...], *, keys: str = "private")
 @pytest.fixture(scope="module")
 def printer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The stand-in for Chromium, first on the PATH for the module's builds."""
-    folder = tmp_path_factory.mktemp("bin")
-    chromium = folder / "chromium"
-    chromium.write_text(FAKE_CHROMIUM, encoding="utf-8")
-    chromium.chmod(0o755)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    with printing_with_the_stand_in(tmp_path_factory.mktemp("bin")):
         yield
 
 
