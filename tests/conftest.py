@@ -98,17 +98,24 @@ def in_turn(
     >>> [param.marks for param in in_turn("lang", ["en", "ru"], 1).args[1]]
     [(MarkDecorator(mark=Mark(name='deep', args=(), kwargs={})),), ()]
     """
+    return pytest.mark.parametrize(names, taken_in_turn(values, turn, ids, unpack="," in names))
+
+
+def taken_in_turn(
+    values: Sequence[Any], turn: int, ids: Sequence[str] | None = None, *, unpack: bool = False
+) -> list[Any]:
+    """The params of :func:`in_turn`, for a fixture's ``params`` too: the ``turn``-th value
+    (counted round) as it is, the others marked ``deep``; with ``unpack``, each value is the
+    arguments of one param (a parametrize over several names)."""
     chosen = turn % len(values)
-    several = "," in names
-    params = [
+    return [
         pytest.param(
-            *(value if several else (value,)),
+            *(value if unpack else (value,)),
             marks=() if index == chosen else (pytest.mark.deep,),
             id=None if ids is None else ids[index],
         )
         for index, value in enumerate(values)
     ]
-    return pytest.mark.parametrize(names, params)
 
 
 SLOWEST = (

@@ -21,16 +21,15 @@ from generator.cli import main
 from generator.site.pdf import find_chromium
 from tests.browser.test_teacher_site import solve_the_higher_die
 from tests.browser_fixtures import ReusedPage, listening
-from tests.conftest import serving
+from tests.conftest import serving, taken_in_turn
 
 pytestmark = pytest.mark.browser
 
-CASES = [
-    pytest.param(("lessons", "en,ru"), marks=pytest.mark.deep),
-    ("my class", "ru,en"),
-    pytest.param(("lessons", "en"), marks=pytest.mark.deep),
-    pytest.param(("my class", "ru"), marks=pytest.mark.deep),
-]
+CASES = taken_in_turn(
+    [("lessons", "en,ru"), ("my class", "ru,en"), ("lessons", "en"), ("my class", "ru")],
+    1,
+    ids=["lessons-en,ru", "my class-ru,en", "lessons-en", "my class-ru"],
+)
 """``make test`` walks the path of ``ru,en`` in a folder named ``my class``: two languages,
 a space in the folder's name, the real PDFs in the order that once broke them. The others
 only in ``make test-deep``: English at the root of a bilingual site (its links, names and
@@ -42,7 +41,6 @@ language (which tests/site/test_init.py builds and checks too)."""
 @pytest.fixture(
     scope="module",
     params=CASES,
-    ids=["lessons-en,ru", "my class-ru,en", "lessons-en", "my class-ru"],
 )
 def teacher(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
