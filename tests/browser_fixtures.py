@@ -181,16 +181,19 @@ def listening(target: Page | BrowserContext, listeners: Mapping[str, Listener]) 
             target.remove_listener(event, listener)
 
 
-def error_listeners(errors: list[str]) -> dict[str, Listener]:
+def error_listeners(errors: list[str], *, failed_loads: bool = False) -> dict[str, Listener]:
     """Listeners for a page that write its uncaught script errors and its console errors into
     ``errors``, in order. A file that failed to load is no script error (the console says
-    "Failed to load resource"): a test that cares about files records responses."""
+    "Failed to load resource"): a test that cares about files records responses, or counts
+    them as errors with ``failed_loads`` (a copy opened from disk, where file:// refuses)."""
 
     def page_error(error: Error) -> None:
         errors.append(f"page error: {error}")
 
     def console(message: ConsoleMessage) -> None:
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+        if message.type != "error":
+            return
+        if failed_loads or not message.text.startswith("Failed to load resource"):
             errors.append(f"console: {message.text} ({message.location.get('url')})")
 
     return {"pageerror": page_error, "console": console}

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, expect
+from playwright.sync_api import Page, Request, expect
 
-from tests.browser_fixtures import Listener, ReusedPage, listening
+from tests.browser_fixtures import Listener, ReusedPage, error_listeners, listening
 from tests.conftest import in_turn, serving
 from tests.site.offline_project import make_offline_project
 
@@ -60,13 +60,6 @@ class Tab:
         self.page.wait_for_url(self.url(path))
         self.page.locator("article h1").first.wait_for()
 
-    def page_error(self, error: Exception) -> None:
-        self.errors.append(f"page error: {error}")
-
-    def console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text} ({message.location.get('url')})")
-
     def failed(self, request: Request) -> None:
         # A request the browser itself gave up because the page moved on (a favicon still
         # loading when the next link is clicked, on a busy machine) is not a missing file.
@@ -83,8 +76,7 @@ def tab(reused: ReusedPage, copy: Path) -> Iterator[Tab]:
     page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     tab = Tab(page, copy)
     listeners: dict[str, Listener] = {
-        "pageerror": tab.page_error,
-        "console": tab.console,
+        **error_listeners(tab.errors, failed_loads=True),
         "requestfailed": tab.failed,
     }
     with listening(page, listeners):
