@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 
 import pytest
 
@@ -53,6 +54,9 @@ def test_the_engine_bench_times_every_path_and_states_the_target():
         assert timing["queries"] == 6
         assert 0 < timing["median_us"] <= timing["p90_us"] <= timing["worst_us"]
     assert len(figures["variants"]) == 7
+    # Each game's ratio is taken to backgammon timed beside it, over all the backgammon questions.
+    assert figures["beside"].keys() == figures["variants"].keys()
+    assert all(timing["queries"] == 6 for timing in figures["beside"].values())
     command = figures["command"]
     assert command is not None and command["lines"] == 6
     assert command["ours_s"] > 0 and command["gnubg_s"] > 0
@@ -61,6 +65,8 @@ def test_the_engine_bench_times_every_path_and_states_the_target():
     assert f"(target: at most {CONTRACT_TARGET:g}x)" in text
     assert "legal_plays / gnubg_nn.moves:" in text
     assert "the whole command over the 6 lines" in text
+    fevga = figures["variants"]["fevga"]["median_us"] / figures["beside"]["fevga"]["median_us"]
+    assert re.search(rf"^fevga .*us\s+{fevga:.1f}x$", text, re.MULTILINE)
 
 
 def test_the_bench_command_runs_the_bench_asked_for_with_its_count_and_seed(capsys):
