@@ -24,10 +24,11 @@ from __future__ import annotations
 from .board import BAR, CHECKERS, OFF, Side
 from .steps import STEPS, Step
 
+# A play as the search keeps it: the mover's side after it, the opponent's, and its steps.
+_Found = tuple[Side, Side, tuple[Step, ...]]
 
-def plain_plays(
-    mover: Side, opponent: Side, dice: tuple[int, ...]
-) -> tuple[int, list[tuple[Side, Side, tuple[Step, ...]]]]:
+
+def plain_plays(mover: Side, opponent: Side, dice: tuple[int, ...]) -> tuple[int, list[_Found]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
     ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double.
@@ -38,11 +39,12 @@ def plain_plays(
     # A board after some steps is the mover's checkers and the opponent's checkers hit on the
     # way, one bit per point (a point holds one opposing checker to be hit, so it is hit once).
     hits = 0
-    full: dict[tuple[Side, int], tuple[tuple[Step, ...], Side]] = {}  # plays using every die
-    # Plays that stop early, kept only while no play uses every die: the most dice any of them
-    # uses, and per board its steps.
+    # Per board, the first play found to it: the plays using every die, and the plays that stop
+    # early, kept only while no play uses every die (with the most dice any of them uses). The
+    # plays are kept as the answer lists them, so that it is only the dictionary's values.
+    full: dict[tuple[Side, int], _Found] = {}
     most = 0
-    short: dict[tuple[Side, int], tuple[tuple[Step, ...], Side]] = {}
+    short: dict[tuple[Side, int], _Found] = {}
     path: list[Step] = []
     double = len(dice) == 4
     last = len(dice) - 1
@@ -94,9 +96,10 @@ def plain_plays(
                 # Every die used, or the last checker borne off, which ends the game and counts
                 # as using them all (decision 15): a full play, recorded here.
                 # Without a hit the opponent's side is the one given: shared, not copied.
-                key = (tuple(board), hits)
+                after = tuple(board)
+                key = (after, hits)
                 if key not in full:
-                    full[key] = (tuple(path), tuple(opp) if hits else opponent)
+                    full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
             else:  # (``search`` is deleted once the whole search is done, below)
                 search(depth + 1, order, source if double else 24, covered)  # noqa: F821
             path.pop()
@@ -115,9 +118,10 @@ def plain_plays(
         if depth > most:
             most = depth
             short.clear()
-        key = (tuple(board), hits)
+        after = tuple(board)
+        key = (after, hits)
         if key not in short:
-            short[key] = (tuple(path), tuple(opp) if hits else opponent)
+            short[key] = (after, tuple(opp) if hits else opponent, tuple(path))
 
     if double:
         search(0, dice, 24, set())
@@ -129,8 +133,8 @@ def plain_plays(
     # so that the turn's boards go as soon as the plays are made, not at the next collection.
     del search
     if full:
-        return len(dice), [(m, o, steps) for (m, _), (steps, o) in full.items()]
-    if most == 1 and any(steps[0].die == dice[0] for steps, _ in short.values()):
+        return len(dice), list(full.values())
+    if most == 1 and any(steps[0].die == dice[0] for _, _, steps in short.values()):
         # One die only, and the higher one can be played: it must be (RULES.md 1.5).
-        short = {key: found for key, found in short.items() if found[0][0].die == dice[0]}
-    return most, [(m, o, steps) for (m, _), (steps, o) in short.items()]
+        return most, [found for found in short.values() if found[2][0].die == dice[0]]
+    return most, list(short.values())
