@@ -344,8 +344,8 @@ def format_figures(figures: Figures) -> str:
     if figures["variants"]:
         lines += [
             "",
-            "legal_plays of the other games, on random positions of each, each game taking "
-            "turns query by query with backgammon's legal_plays",
+            "legal_plays of the other games on random positions of their own, each game taking "
+            "turns with backgammon's",
             f"{header}{'backgammon':>12}{'ratio':>7}",
         ]
         for key, timing in figures["variants"].items():
