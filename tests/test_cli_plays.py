@@ -189,17 +189,20 @@ def test_deeply_nested_input_is_an_error_not_a_crash():
 
 
 def test_the_fast_path_answers_exactly_as_the_engines_plays():
-    # The plain hitting games are answered from the move generator's boards without building
-    # plays: the answer must be the one Turn.plays gives, in the same order.
+    # The plain games, and Fevga's turns its own rules cannot touch, are answered from the
+    # move generator's boards without building plays: the answer must be the one Turn.plays
+    # gives, in the same order.
     import random
 
     from generator.engine import VARIANTS
+    from generator.engine.moves import dice_to_play
     from generator.engine.samples import random_position
 
     rng = random.Random(3)
-    for key in ("backgammon", "tavla-classic", "tavla-modern", "portes"):
+    fevga_plain = 0
+    for key in ("backgammon", "tavla-classic", "tavla-modern", "portes", "fevga"):
         variant = VARIANTS[key]
-        assert variant.plain
+        assert variant.plain or key == "fevga"
         for _ in range(60):
             position = random_position(variant, rng)
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
@@ -208,6 +211,9 @@ def test_the_fast_path_answers_exactly_as_the_engines_plays():
             assert answer["count"] == len(plays)
             assert [p["notation"] for p in answer["plays"]] == [p.notation for p in plays]
             assert [p["position"] for p in answer["plays"]] == [p.position.to_json() for p in plays]
+            if key == "fevga":
+                fevga_plain += variant.plain_turn(position, dice_to_play(tuple(dice)))
+    assert fevga_plain > 10, "too few of Fevga's turns were plain to test its fast path"
 
 
 def test_an_integer_too_long_to_read_is_an_error_for_its_line():

@@ -96,6 +96,21 @@ class Fevga(SameDirection):
     # would leave the opponent no move at all.
     let_out: ClassVar[Literal["trapped", "always"]] = "trapped"
 
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """None of Fevga's own rules can bite this turn: no checker on the start or the runner
+        past (for good: checkers only move on), fewer than six checkers on the starting quarter
+        (none ever comes to it, so it cannot be held), and no duty to let the opponent out."""
+        mover = position.mover
+        if (
+            mover[HEAD]
+            and self.enforces(self.runner_code)
+            and not runner_passed(mover, self.runner_passes)
+        ):
+            return False
+        if sum(mover[point] for point in STARTING_QUARTER) >= len(STARTING_QUARTER):
+            return False
+        return self.let_out == "trapped" and not trapped_point(self, mover, position.opponent)
+
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side
     ) -> Refusal | None:

@@ -548,7 +548,9 @@ class Turn:
         if variant.game_over(position.mover, position.opponent, pins):
             return ()
         if variant.plain_turn(position, self.all_dice):
-            most, found = plain_plays(position.mover, position.opponent, self.all_dice)
+            most, found = plain_plays(
+                position.mover, position.opponent, self.all_dice, variant.closed_by
+            )
             self._most_used = most
             return tuple(
                 Play(steps, variant, mover, opponent, pins)
@@ -760,7 +762,7 @@ class Turn:
 
 def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
     """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
-    Turkish Tavla turn its limits cannot touch) as ``(notation, mover after, opponent
+    Turkish Tavla or Fevga turn its own rules cannot touch) as ``(notation, mover after, opponent
     after)``, in the order of :attr:`Turn.plays`: the same answer without building steps,
     positions and plays, for callers that only write them out (the ``plays`` contract).
     ``None`` when the turn has rules of its own: ask :attr:`Turn.plays` then.
@@ -779,7 +781,7 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
     pins = (position.mover_pinned, position.opponent_pinned)
     if variant.game_over(position.mover, position.opponent, pins):
         return []
-    _, found = plain_plays(position.mover, position.opponent, played)
+    _, found = plain_plays(position.mover, position.opponent, played, variant.closed_by)
     return sorted(
         (format_play(steps), mover, opponent) for mover, opponent, steps in found if steps
     )

@@ -1,11 +1,15 @@
-"""Legal plays of the plain hitting games, fast.
+"""Legal plays of the plain games, fast.
 
 Backgammon, Tavla Classic and Modern and Portes share one rule set with nothing remembered during
 a turn. For them the plays (not the refusals) come from this depth-first search over a mutable
 board, the algorithm of GNU Backgammon's move generator: both orders of a non-double, and for a
 double each step starting no farther than the one before it. The general mechanism in
 ``moves.py`` gives the same plays (the tests compare the two, and both with GNU Backgammon); it
-is kept for refusals, notation and the variants with rules of their own.
+is kept for refusals, notation and the variants with rules of their own. A variant with rules of
+its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
+Tavla's with no blot of the opponent's at home to hit, Fevga's with the runner past and nothing
+on the starting quarter to hold it. In Fevga one opposing checker closes a point
+(``closed_by``), so nobody is hit.
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
 the mover's checkers stand (bar first, all home to bear off, nothing higher for an oversized die)
@@ -28,10 +32,13 @@ from .steps import STEPS, Step
 _Found = tuple[Side, Side, tuple[Step, ...]]
 
 
-def plain_plays(mover: Side, opponent: Side, dice: tuple[int, ...]) -> tuple[int, list[_Found]]:
+def plain_plays(
+    mover: Side, opponent: Side, dice: tuple[int, ...], closed_by: int = 2
+) -> tuple[int, list[_Found]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
-    ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double.
+    ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double; ``closed_by``
+    is how many opposing checkers close a point (a single one is hit where it takes two).
     """
     board = list(mover)
     opp = list(opponent)
@@ -70,7 +77,7 @@ def plain_plays(mover: Side, opponent: Side, dice: tuple[int, ...]) -> tuple[int
             hit = False
             if destination > 0:
                 opposing = opp[destination]
-                if opposing >= 2:
+                if opposing >= closed_by:
                     continue
                 hit = opposing == 1
             else:

@@ -307,9 +307,10 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         return pins
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        """Whether this turn's plays are exactly the plain hitting games', so that the fast
-        search of ``plain.py`` may give them. ``dice`` as the turn plays them: ``(high, low)``,
-        or four of a double."""
+        """Whether this turn's plays are exactly the plain games' (with a point closed by
+        ``closed_by`` opposing checkers), so that the fast search of ``plain.py`` may give them:
+        no rule of the variant's own can refuse a step or a play this turn. ``dice`` as the turn
+        plays them: ``(high, low)``, or four of a double."""
         return self.plain
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:

@@ -13,10 +13,15 @@ by hand in ``helpers.py``.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from generator.engine import Cube, PositionError, find_variant
+from generator.engine import Cube, Position, PositionError, find_variant
 from generator.engine.fevga import Fevga
+from generator.engine.moves import dice_to_play
+from generator.engine.samples import ROLLS, random_position
+from generator.engine.variants import PRESETS
 
 from .helpers import assert_refused, assert_running_plays, make_running
 
@@ -202,3 +207,61 @@ def test_fevga_has_no_cube(cube: Cube | int) -> None:
     """1.8, 2.6: no cube."""
     with pytest.raises(PositionError):
         find_variant(FEVGA).result(make_running(FEVGA, {}, {13: 15}), cube)
+
+
+# When Fevga's own rules cannot bite, the fast search answers (Variant.plain_turn) ---------------
+
+
+def through_the_running_search(variant: Fevga) -> Fevga:
+    """``variant`` with every turn worked through the running search and the must-play rules."""
+    never_plain = {"plain_turn": lambda self, position, dice: False}
+    return type(f"{type(variant).__name__}Searched", (type(variant),), never_plain)()
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS[FEVGA]))
+def test_turns_the_rules_cannot_touch_are_answered_as_by_the_general_mechanism(rules: str) -> None:
+    # With no checker on the start or the runner past, fewer than six checkers on the starting
+    # quarter and no duty to let out, plays come from plain.py: they must be the general
+    # mechanism's, notation and order included, and count as many dice.
+    fevga = PRESETS[FEVGA][rules]
+    searched = through_the_running_search(fevga)
+    rng = random.Random(f"plain-{rules}")
+    plain_turns = ruled_turns = 0
+    for index in range(400):
+        position = random_position(fevga, rng)
+        dice = ROLLS[index % len(ROLLS)]
+        plain = fevga.plain_turn(position, dice_to_play(dice))
+        plain_turns += plain
+        ruled_turns += not plain
+        fast = position.turn(dice)
+        slow = Position(searched, position.mover, position.opponent).turn(dice)
+        assert [p.notation for p in fast.plays] == [p.notation for p in slow.plays], position
+        assert [p.position.mover for p in fast.plays] == [p.position.mover for p in slow.plays]
+        assert fast.max_dice == slow.max_dice, position
+    if fevga.let_out == "always":
+        assert plain_turns == 0, "the duty to let out is asked of every play"
+    else:
+        assert plain_turns > 100 and ruled_turns > 100, (plain_turns, ruled_turns)
+
+
+@pytest.mark.parametrize(
+    ("mover", "opponent", "plain"),
+    [
+        ({6: 5, 5: 5, 4: 5}, {13: 15}, True),  # a race home: no rule of Fevga's can bite
+        # The runner has not passed, so the start is held back; passed, for good. (No game
+        # comes to these boards: the second checker off the start broke the runner rule.)
+        ({24: 3, 18: 1, 13: 11}, {12: 15}, False),
+        ({24: 3, 10: 1, 13: 11}, {12: 15}, True),
+        ({24: 14, 10: 1}, {12: 15}, False),  # fourteen on the quarter could hold it
+        ({24: 2, 23: 2, 22: 1, 20: 1, 6: 9}, {12: 15}, False),  # six on the quarter could hold it
+        ({24: 2, 23: 2, 22: 1, 6: 10}, {12: 15}, True),  # five cannot
+        # Every opposing checker trapped behind the mover's six (decision 14): the duty chooses.
+        ({18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 13: 2, 6: 3}, {19: 15}, False),
+    ],
+)
+def test_a_turn_is_plain_only_when_no_rule_of_fevgas_can_bite(
+    mover: dict[int, int], opponent: dict[int, int], plain: bool
+) -> None:
+    fevga = find_variant(FEVGA)
+    position = fevga.position(mover=mover, opponent=opponent)
+    assert fevga.plain_turn(position, (5, 2)) is plain
