@@ -98,8 +98,10 @@ class Fevga(SameDirection):
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
         """None of Fevga's own rules can bite this turn: no checker on the start or the runner
-        past (for good: checkers only move on), fewer than six checkers on the starting quarter
-        (none ever comes to it, so it cannot be held), and no duty to let the opponent out."""
+        past (for good: checkers only move on), the starting quarter beyond holding, and no duty
+        to let the opponent out. No checker ever comes to the quarter from below, so it cannot
+        be held with fewer than six checkers on it, nor with more of its points open than dice
+        to play: a step closes at most one."""
         mover = position.mover
         if (
             mover[HEAD]
@@ -107,7 +109,8 @@ class Fevga(SameDirection):
             and not runner_passed(mover, self.runner_passes)
         ):
             return False
-        if sum(mover[point] for point in STARTING_QUARTER) >= len(STARTING_QUARTER):
+        quarter = [mover[point] for point in STARTING_QUARTER]
+        if sum(quarter) >= len(quarter) and quarter.count(0) <= len(dice):
             return False
         return self.let_out == "trapped" and not trapped_point(self, mover, position.opponent)
 

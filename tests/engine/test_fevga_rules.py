@@ -252,9 +252,11 @@ def test_turns_the_rules_cannot_touch_are_answered_as_by_the_general_mechanism(r
         # comes to these boards: the second checker off the start broke the runner rule.)
         ({24: 3, 18: 1, 13: 11}, {12: 15}, False),
         ({24: 3, 10: 1, 13: 11}, {12: 15}, True),
-        ({24: 14, 10: 1}, {12: 15}, False),  # fourteen on the quarter could hold it
-        ({24: 2, 23: 2, 22: 1, 20: 1, 6: 9}, {12: 15}, False),  # six on the quarter could hold it
-        ({24: 2, 23: 2, 22: 1, 6: 10}, {12: 15}, True),  # five cannot
+        # The starting quarter: six checkers on it with two points open could close them with
+        # the two dice; five checkers cannot hold six points, nor can six with three open.
+        ({24: 2, 23: 2, 22: 1, 20: 1, 6: 9}, {12: 15}, False),
+        ({24: 2, 23: 2, 22: 1, 6: 10}, {12: 15}, True),
+        ({24: 14, 10: 1}, {12: 15}, True),
         # Every opposing checker trapped behind the mover's six (decision 14): the duty chooses.
         ({18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 13: 2, 6: 3}, {19: 15}, False),
     ],
