@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, TextIO, cast
 from .engine import EngineError, Position, check_dice, find_variant
 from .engine.board import BAR, POINTS, Side
 from .engine.jsonform import position_from_json, short_repr
-from .engine.moves import plain_boards
+from .engine.plain import plain_boards
 
 
 def answer_line(line: str) -> str:

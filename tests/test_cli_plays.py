@@ -195,7 +195,7 @@ def test_the_fast_path_answers_exactly_as_the_engines_plays():
     import random
 
     from generator.engine import VARIANTS
-    from generator.engine.moves import dice_to_play
+    from generator.engine.dice import dice_to_play
     from generator.engine.samples import random_position
 
     rng = random.Random(3)

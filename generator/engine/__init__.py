@@ -10,6 +10,7 @@ Pure Python and the standard library only; no I/O.
 """
 
 from .board import BAR, CHECKERS, OFF, Position
+from .dice import check_dice
 from .errors import (
     AmbiguousPlayError,
     CubeError,
@@ -32,7 +33,7 @@ from .ids import (
     to_xgid,
 )
 from .jsonform import position_from_json
-from .moves import PartialPlay, Play, Turn, check_dice
+from .moves import PartialPlay, Play, Turn
 from .notation import parse_play
 from .reachable import why_unreachable
 from .reasons import Refusal

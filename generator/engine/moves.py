@@ -34,8 +34,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .board import BAR, CHECKERS, HOME, NO_PINS, OFF, Position, Side, place_name
-from .errors import DiceError
-from .plain import plain_plays
+from .dice import check_dice, dice_to_play
+from .plain import plain_turn_plays
 from .reasons import Refusal
 from .running import Stop, StopT, running_ends
 from .steps import STEPS, Step, format_play
@@ -43,34 +43,6 @@ from .steps import STEPS, Step, format_play
 if TYPE_CHECKING:
     from .running import End
     from .variants import Variant
-
-Dice = tuple[int, int]
-
-
-def check_dice(dice: Sequence[int]) -> Dice:
-    """The two dice of a roll, each 1..6.
-
-    >>> check_dice([5, 2])
-    (5, 2)
-    """
-    try:
-        first, second = dice
-    except (TypeError, ValueError):
-        raise DiceError.of("not_two_dice", written=repr(dice)) from None
-    for die in (first, second):
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise DiceError.of("die_out_of_range", die=repr(die), dice=repr(list(dice)))
-    return first, second
-
-
-def dice_to_play(dice: Dice) -> tuple[int, ...]:
-    """The dice a roll gives to play: ``(high, low)``, or four of a double.
-
-    >>> dice_to_play((2, 5)), dice_to_play((3, 3))
-    ((5, 2), (3, 3, 3, 3))
-    """
-    first, second = dice
-    return (first,) * 4 if first == second else (max(first, second), min(first, second))
 
 
 class Play:
@@ -548,9 +520,7 @@ class Turn:
         if variant.game_over(position.mover, position.opponent, pins):
             return ()
         if variant.plain_turn(position, self.all_dice):
-            most, found = plain_plays(
-                position.mover, position.opponent, self.all_dice, variant.closed_by
-            )
+            most, found = plain_turn_plays(position, self.all_dice)
             self._most_used = most
             return tuple(
                 Play(steps, variant, mover, opponent, pins)
@@ -758,33 +728,6 @@ class Turn:
 
     def _most(self) -> int:
         return max((self._dice_counted(stop) for stop in self._explored[2]), default=0)
-
-
-def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
-    """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
-    Turkish Tavla or Fevga turn its own rules cannot touch) as ``(notation, mover after, opponent
-    after)``, in the order of :attr:`Turn.plays`: the same answer without building steps,
-    positions and plays, for callers that only write them out (the ``plays`` contract).
-    ``None`` when the turn has rules of its own: ask :attr:`Turn.plays` then.
-
-    >>> from generator.engine import find_variant
-    >>> start = find_variant("backgammon").start()
-    >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
-    ['13/11 6/5', '13/11 8/7', '13/11/10']
-    >>> plain_boards(find_variant("long-nardy").start(), (2, 1)) is None
-    True
-    """
-    variant = position.variant
-    played = dice_to_play(dice)
-    if not variant.plain_turn(position, played):
-        return None
-    pins = (position.mover_pinned, position.opponent_pinned)
-    if variant.game_over(position.mover, position.opponent, pins):
-        return []
-    _, found = plain_plays(position.mover, position.opponent, played, variant.closed_by)
-    return sorted(
-        (format_play(steps), mover, opponent) for mover, opponent, steps in found if steps
-    )
 
 
 def _reachable(state: PartialPlay) -> set[PartialPlay]:

@@ -176,6 +176,41 @@ class LongNardy(SameDirection):
         may_leave = 2 if exception or yielded else 1
         return _NardyTurn(0, may_leave, first_turn, head_double, standing)
 
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """No six-point block can be made this turn (:meth:`_block_within_reach`), and whether
+        the head limit holds is no waiver's question (a preset's first turn): then the plays
+        are plain, with the head limit as a count (:meth:`leaving_limit`)."""
+        first_turn = position.mover[HEAD] == CHECKERS
+        if first_turn and len(self.limit_options) > 1:
+            return False
+        return not (self.enforces("six_block") and self._block_within_reach(position, dice))
+
+    def _block_within_reach(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """Whether six points in a row in front of every opposing checker (along the opponent's
+        way, none of theirs past them nor borne off) could all be the mover's at some moment of
+        this turn: with at most as many of them open as dice to play, since a step takes at most
+        one more point. (A block already standing counts.)"""
+        mover, opponent = position.mover, position.opponent
+        if opponent[OFF]:
+            return False
+        open_ahead: list[bool] = []  # the points in front of every opposing checker: open?
+        for point in opponent_route(self):
+            if opponent[point]:
+                break
+            open_ahead.append(not mover[point])
+        return any(
+            sum(open_ahead[start : start + BLOCK]) <= len(dice)
+            for start in range(len(open_ahead) - BLOCK + 1)
+        )
+
+    def leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int] | None:
+        """The head limit of this turn's context, unless it is switched off."""
+        context = self.turn_context(position, dice, self.limit_options[0])
+        assert isinstance(context, _NardyTurn)
+        if not self.enforces(self._head_refusal(context).code):
+            return None
+        return HEAD, context.may_leave
+
     def _moves_first(self, position: Position) -> bool:
         """Whether the exception passes the mover by as the first player: only under the
         second-player reading, and only while the opponent's fifteen are all still on their

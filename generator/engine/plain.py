@@ -7,9 +7,10 @@ double each step starting no farther than the one before it. The general mechani
 ``moves.py`` gives the same plays (the tests compare the two, and both with GNU Backgammon); it
 is kept for refusals, notation and the variants with rules of their own. A variant with rules of
 its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
-Tavla's with no blot of the opponent's at home to hit, Fevga's with the runner past and nothing
-on the starting quarter to hold it. In Fevga one opposing checker closes a point
-(``closed_by``), so nobody is hit.
+Tavla's with no blot of the opponent's at home to hit, Fevga's with the runner past and the
+starting quarter beyond holding, Long Nardy's with no six-point block within reach, its head
+limit kept here as a count (``Variant.leaving_limit``). In these two games one opposing checker
+closes a point (``closed_by``), so nobody is hit.
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
 the mover's checkers stand (bar first, all home to bear off, nothing higher for an oversized die)
@@ -25,21 +26,37 @@ has found already: the second order only notes that the play goes on, and makes 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import BAR, CHECKERS, OFF, Side
-from .steps import STEPS, Step
+from .dice import Dice, dice_to_play
+from .steps import STEPS, Step, format_play
+
+if TYPE_CHECKING:
+    from .board import Position
 
 # A play as the search keeps it: the mover's side after it, the opponent's, and its steps.
 _Found = tuple[Side, Side, tuple[Step, ...]]
 
 
 def plain_plays(
-    mover: Side, opponent: Side, dice: tuple[int, ...], closed_by: int = 2
+    mover: Side,
+    opponent: Side,
+    dice: tuple[int, ...],
+    closed_by: int = 2,
+    leaving: tuple[int, int] | None = None,
 ) -> tuple[int, list[_Found]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
     ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double; ``closed_by``
-    is how many opposing checkers close a point (a single one is hit where it takes two).
+    is how many opposing checkers close a point (a single one is hit where it takes two);
+    ``leaving``, ``(point, count)``: only so many checkers may leave that point this turn (Long
+    Nardy's head). How many leave it does not depend on the order of the steps, so the orders
+    above still find every play; but a step from it, legal at the start, is not once the
+    count is used up, so that is asked before a step is taken as covered.
     """
+    held_back, may_leave = leaving if leaving is not None else (-1, 0)
+    left = 0  # checkers that have left ``held_back``
     board = list(mover)
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
@@ -62,13 +79,15 @@ def plain_plays(
     def search(depth: int, order: tuple[int, ...], limit: int, covered: set[int]) -> None:
         """Play ``order[depth]`` and the dice after it; ``covered``: where a step of the second
         die need not be made from (its plays are found already)."""
-        nonlocal outside, most, hits
+        nonlocal outside, most, hits, left
         die = order[depth]
         steps = STEPS[die]
         moved = False
         sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
         for source in sources:
             if not board[source]:
+                continue
+            if source == held_back and left == may_leave:
                 continue
             if depth == 1 and source in covered:
                 moved = True  # a legal step, whose plays the other order found
@@ -92,6 +111,8 @@ def plain_plays(
             came_home = source > 6 >= destination
             if came_home:
                 outside -= 1
+            if source == held_back:
+                left += 1
             if hit:
                 opp[destination] = 0
                 opp[BAR] += 1
@@ -116,6 +137,8 @@ def plain_plays(
                 hits ^= 1 << destination
             if came_home:
                 outside += 1
+            if source == held_back:
+                left -= 1
             board[destination] -= 1
             board[source] += 1
             moved = True
@@ -145,3 +168,39 @@ def plain_plays(
         # One die only, and the higher one can be played: it must be (RULES.md 1.5).
         return most, [found for found in short.values() if found[2][0].die == dice[0]]
     return most, list(short.values())
+
+
+def plain_turn_plays(position: Position, dice: tuple[int, ...]) -> tuple[int, list[_Found]]:
+    """:func:`plain_plays` of a plain turn (``Variant.plain_turn``) from ``position``, with the
+    variant's ``closed_by`` and ``leaving_limit``."""
+    variant = position.variant
+    leaving = variant.leaving_limit(position, dice)
+    return plain_plays(position.mover, position.opponent, dice, variant.closed_by, leaving)
+
+
+def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
+    """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
+    Turkish Tavla, Fevga or Long Nardy turn its own rules cannot touch) as ``(notation, mover
+    after, opponent after)``, in the order of :attr:`Turn.plays`: the same answer without
+    building steps, positions and plays, for callers that only write them out (the ``plays``
+    contract).
+    ``None`` when the turn has rules of its own: ask :attr:`Turn.plays` then.
+
+    >>> from generator.engine import find_variant
+    >>> start = find_variant("backgammon").start()
+    >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
+    ['13/11 6/5', '13/11 8/7', '13/11/10']
+    >>> plain_boards(find_variant("plakoto").start(), (2, 1)) is None
+    True
+    """
+    variant = position.variant
+    played = dice_to_play(dice)
+    if not variant.plain_turn(position, played):
+        return None
+    pins = (position.mover_pinned, position.opponent_pinned)
+    if variant.game_over(position.mover, position.opponent, pins):
+        return []
+    _, found = plain_turn_plays(position, played)
+    return sorted(
+        (format_play(steps), mover, opponent) for mover, opponent, steps in found if steps
+    )

@@ -22,8 +22,9 @@ from .board import (
     Side,
     side_from_counts,
 )
+from .dice import check_dice
 from .errors import CubeError, PositionError, UnknownRulesError
-from .moves import Turn, check_dice
+from .moves import Turn
 from .reasons import Refusal
 from .results import Cube, Player, Result, check_cube_value
 
@@ -312,6 +313,11 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         no rule of the variant's own can refuse a step or a play this turn. ``dice`` as the turn
         plays them: ``(high, low)``, or four of a double."""
         return self.plain
+
+    def leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int] | None:
+        """For a plain turn, ``(point, count)`` when only so many checkers may leave that point
+        this turn (Long Nardy's head); ``None`` when any number may."""
+        return None
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         """Whether a step just ended the game by a rule of the variant's own before the dice

@@ -363,3 +363,11 @@ def forbidden_six(mover: Side, opponent: Side) -> tuple[int, int] | None:
             return low, high
         low = high + 1
     return None
+
+
+def never_plain(variant: Variant) -> Variant:
+    """``variant`` with no turn answered by ``plain.py`` (``Variant.plain_turn``): every turn
+    worked through the variant's own rules, by the running search or the tree."""
+    kind = type(variant)
+    never = {"plain_turn": lambda self, position, dice: False}
+    return type(f"{kind.__name__}NeverPlain", (kind,), never)()

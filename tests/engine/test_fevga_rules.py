@@ -13,15 +13,10 @@ by hand in ``helpers.py``.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from generator.engine import Cube, Position, PositionError, find_variant
+from generator.engine import Cube, PositionError, find_variant
 from generator.engine.fevga import Fevga
-from generator.engine.moves import dice_to_play
-from generator.engine.samples import ROLLS, random_position
-from generator.engine.variants import PRESETS
 
 from .helpers import assert_refused, assert_running_plays, make_running
 
@@ -210,38 +205,6 @@ def test_fevga_has_no_cube(cube: Cube | int) -> None:
 
 
 # When Fevga's own rules cannot bite, the fast search answers (Variant.plain_turn) ---------------
-
-
-def through_the_running_search(variant: Fevga) -> Fevga:
-    """``variant`` with every turn worked through the running search and the must-play rules."""
-    never_plain = {"plain_turn": lambda self, position, dice: False}
-    return type(f"{type(variant).__name__}Searched", (type(variant),), never_plain)()
-
-
-@pytest.mark.parametrize("rules", sorted(PRESETS[FEVGA]))
-def test_turns_the_rules_cannot_touch_are_answered_as_by_the_general_mechanism(rules: str) -> None:
-    # With no checker on the start or the runner past, fewer than six checkers on the starting
-    # quarter and no duty to let out, plays come from plain.py: they must be the general
-    # mechanism's, notation and order included, and count as many dice.
-    fevga = PRESETS[FEVGA][rules]
-    searched = through_the_running_search(fevga)
-    rng = random.Random(f"plain-{rules}")
-    plain_turns = ruled_turns = 0
-    for index in range(400):
-        position = random_position(fevga, rng)
-        dice = ROLLS[index % len(ROLLS)]
-        plain = fevga.plain_turn(position, dice_to_play(dice))
-        plain_turns += plain
-        ruled_turns += not plain
-        fast = position.turn(dice)
-        slow = Position(searched, position.mover, position.opponent).turn(dice)
-        assert [p.notation for p in fast.plays] == [p.notation for p in slow.plays], position
-        assert [p.position.mover for p in fast.plays] == [p.position.mover for p in slow.plays]
-        assert fast.max_dice == slow.max_dice, position
-    if fevga.let_out == "always":
-        assert plain_turns == 0, "the duty to let out is asked of every play"
-    else:
-        assert plain_turns > 100 and ruled_turns > 100, (plain_turns, ruled_turns)
 
 
 @pytest.mark.parametrize(

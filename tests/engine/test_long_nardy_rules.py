@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from generator.engine import Cube, find_variant
+from generator.engine.dice import dice_to_play
 
 from .helpers import (
     assert_refused,
@@ -274,3 +275,46 @@ def test_the_optional_cube_multiplies_the_result(cube: Cube | int) -> None:
     assert found is not None
     assert (found.multiplier, found.cube, found.points) == (2, value, 2 * value)
     assert not nardy.has_cube
+
+
+# When no rule of Long Nardy's but the head can bite, the fast search answers ---------------------
+# (Variant.plain_turn, with the head limit as a count; test_plain_turns.py compares the plays.)
+
+FIVE_IN_A_ROW = {24: 10, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1}
+
+
+@pytest.mark.parametrize(
+    ("mover", "opponent", "dice", "plain"),
+    [
+        # 1..5 held and 6 open: the 6 or the 5 could make six in a row with no opposing checker
+        # past them (the opponent's fifteen still on their head, the mover's 12).
+        (FIVE_IN_A_ROW, {12: 15}, (6, 5), False),
+        # One opposing checker on the mover's 20 is past them: such a block may stand.
+        (FIVE_IN_A_ROW, {12: 14, 20: 1}, (6, 5), True),
+        # Points open of the six: a non-double takes at most two, a double up to four.
+        ({24: 11, 4: 1, 3: 1, 2: 1, 1: 1}, {12: 15}, (6, 5), False),
+        ({13: 12, 3: 1, 2: 1, 1: 1}, {12: 15}, (6, 5), True),
+        ({13: 12, 3: 1, 2: 1, 1: 1}, {12: 15}, (3, 3), False),
+        # Six in a row along the opponent's way may run on from the mover's 1 to their 24.
+        ({24: 12, 3: 1, 2: 1, 1: 1}, {12: 15}, (6, 5), False),
+    ],
+)
+def test_a_turn_is_plain_only_when_no_six_point_block_is_within_reach(
+    mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int], plain: bool
+) -> None:
+    nardy = find_variant(NARDY)
+    position = nardy.position(mover=mover, opponent=opponent)
+    assert nardy.plain_turn(position, dice_to_play(dice)) is plain
+
+
+def test_the_head_limit_is_a_count_for_the_fast_search() -> None:
+    nardy = find_variant(NARDY)
+    start = nardy.start()
+    assert nardy.leaving_limit(start, dice_to_play((6, 5))) == (24, 1)
+    assert nardy.leaving_limit(start, dice_to_play((6, 6))) == (24, 2)  # the first turn's 6-6
+    # Switched off, the limit is no count: the first turn's refusal has a code of its own.
+    assert nardy.without({"head_once"}).leaving_limit(start, dice_to_play((6, 5))) == (24, 1)
+    assert nardy.without({"head_once_first_turn"}).leaving_limit(start, (6, 5)) is None
+    # Whether the limit yields on a first turn is the waiver's question, not the count's.
+    yielding = find_variant(NARDY, rules="head-unplayable-dice")
+    assert not yielding.plain_turn(yielding.start(), dice_to_play((5, 5)))

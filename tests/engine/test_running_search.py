@@ -11,6 +11,8 @@ from generator.engine import Position, Refusal, Turn, Variant
 from generator.engine.samples import ROLLS, random_position
 from generator.engine.variants import PRESETS
 
+from .helpers import never_plain
+
 NOBODY_HIT = [
     variant
     for presets in PRESETS.values()
@@ -39,15 +41,6 @@ def search_answer(turn: Turn) -> list[tuple[object, ...]]:
     return answer
 
 
-def searched_only(variant: Variant) -> Variant:
-    """``variant`` with every turn's plays from the running search: none from ``plain.py``,
-    which gives Fevga's plays when its own rules cannot bite (the first path it finds to a
-    play need not be the tree's; its plays are compared with the tree's in test_fevga_rules)."""
-    kind = type(variant)
-    never_plain = {"plain_turn": lambda self, position, dice: False}
-    return type(f"{kind.__name__}Searched", (kind,), never_plain)()
-
-
 def test_the_games_where_nobody_is_hit_are_the_running_games() -> None:
     assert {variant.key for variant in NOBODY_HIT} == {"long-nardy", "fevga", "plakoto"}
 
@@ -55,7 +48,7 @@ def test_the_games_where_nobody_is_hit_are_the_running_games() -> None:
 @pytest.mark.parametrize("variant", NOBODY_HIT, ids=repr)
 def test_the_search_gives_the_trees_plays(variant: Variant) -> None:
     rng = random.Random(f"running-{variant!r}")
-    searched_variant = searched_only(variant)
+    searched_variant = never_plain(variant)
     played = 0
     for index in range(TURNS):
         drawn = random_position(variant, rng)
@@ -101,7 +94,7 @@ def test_a_turn_asked_for_refusals_first_gives_the_same_plays() -> None:
 def test_states_of_one_board_after_different_dice_used(
     key: str, mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int]
 ) -> None:
-    position = searched_only(PRESETS[key]["default"]).position(mover=mover, opponent=opponent)
+    position = never_plain(PRESETS[key]["default"]).position(mover=mover, opponent=opponent)
     searched = Turn(position, dice)
     answer = search_answer(searched)
     assert answer == tree_answer(Turn(position, dice))

@@ -12,12 +12,7 @@ the same position; plays are compared by the position they reach, worked out by 
 
 from __future__ import annotations
 
-import random
-
-from generator.engine import BAR, Position, find_variant
-from generator.engine.moves import dice_to_play
-from generator.engine.samples import ROLLS, random_position
-from generator.engine.variants import TurkishTavla
+from generator.engine import BAR, find_variant
 
 from .helpers import after, assert_plays, board_of, engine_boards, make
 
@@ -238,33 +233,7 @@ def test_a_hit_checker_goes_to_the_bar() -> None:
 # When the limits cannot bite, the fast search answers (Variant.plain_turn) -----------------------
 
 
-class TurkishThroughTheGraph(TurkishTavla):
-    """Turkish Tavla with every turn worked through the general mechanism."""
-
-    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        return False
-
-
-def test_turns_the_limits_cannot_touch_are_answered_as_by_the_general_mechanism() -> None:
-    # Without an opposing blot on the home board and (on a non-double) a checker the higher
-    # die could bear off, plays come from the fast search: they must be the general
-    # mechanism's, notation and order included.
-    turkish, graph = find_variant(TURKISH), TurkishThroughTheGraph()
-    rng = random.Random(11)
-    plain_turns = limited_turns = 0
-    for index in range(400):
-        position = random_position(turkish, rng)
-        dice = ROLLS[index % len(ROLLS)]
-        plain = turkish.plain_turn(position, dice_to_play(dice))
-        plain_turns += plain
-        limited_turns += not plain
-        fast = position.turn(dice).plays
-        slow = Position(graph, position.mover, position.opponent).turn(dice).plays
-        assert [play.notation for play in fast] == [play.notation for play in slow], position
-        assert [(p.position.mover, p.position.opponent) for p in fast] == [
-            (p.position.mover, p.position.opponent) for p in slow
-        ]
-    assert plain_turns > 100 and limited_turns > 20, (plain_turns, limited_turns)
+# (Those turns are compared with the general mechanism in test_plain_turns.py.)
 
 
 def test_a_blot_at_home_or_a_bear_off_keeps_the_limits_in_play() -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.engine import find_variant
+from generator.engine.dice import check_dice
 from generator.engine.errors import DiceError, IdError, NotationError, PositionError
-from generator.engine.moves import check_dice
 from generator.puzzles.check import check_files
 from generator.puzzles.diagnostics import engine_words
 

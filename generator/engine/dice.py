@@ -1,0 +1,35 @@
+"""A roll: its two dice, checked, and the dice it gives to play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import DiceError
+
+Dice = tuple[int, int]
+
+
+def check_dice(dice: Sequence[int]) -> Dice:
+    """The two dice of a roll, each 1..6.
+
+    >>> check_dice([5, 2])
+    (5, 2)
+    """
+    try:
+        first, second = dice
+    except (TypeError, ValueError):
+        raise DiceError.of("not_two_dice", written=repr(dice)) from None
+    for die in (first, second):
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+            raise DiceError.of("die_out_of_range", die=repr(die), dice=repr(list(dice)))
+    return first, second
+
+
+def dice_to_play(dice: Dice) -> tuple[int, ...]:
+    """The dice a roll gives to play: ``(high, low)``, or four of a double.
+
+    >>> dice_to_play((2, 5)), dice_to_play((3, 3))
+    ((5, 2), (3, 3, 3, 3))
+    """
+    first, second = dice
+    return (first,) * 4 if first == second else (max(first, second), min(first, second))
