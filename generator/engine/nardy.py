@@ -179,7 +179,7 @@ class LongNardy(SameDirection):
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
         """No six-point block can be made this turn (:meth:`_block_within_reach`), and whether
         the head limit holds is no waiver's question (a preset's first turn): then the plays
-        are plain, with the head limit as a count (:meth:`leaving_limit`)."""
+        are plain, with the head limit as a count (:meth:`start_leaving_limit`)."""
         first_turn = position.mover[HEAD] == CHECKERS
         if first_turn and len(self.limit_options) > 1:
             return False
@@ -203,13 +203,13 @@ class LongNardy(SameDirection):
             for start in range(len(open_ahead) - BLOCK + 1)
         )
 
-    def leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int] | None:
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
         """The head limit of this turn's context, unless it is switched off."""
         context = self.turn_context(position, dice, self.limit_options[0])
         assert isinstance(context, _NardyTurn)
         if not self.enforces(self._head_refusal(context).code):
-            return None
-        return HEAD, context.may_leave
+            return CHECKERS
+        return context.may_leave
 
     def _moves_first(self, position: Position) -> bool:
         """Whether the exception passes the mover by as the first player: only under the

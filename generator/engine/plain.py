@@ -8,8 +8,9 @@ double each step starting no farther than the one before it. The general mechani
 is kept for refusals, notation and the variants with rules of their own. A variant with rules of
 its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
 Tavla's with no blot of the opponent's at home to hit, Fevga's with the runner past and the
-starting quarter beyond holding, Long Nardy's with no six-point block within reach, its head
-limit kept here as a count (``Variant.leaving_limit``). In these two games one opposing checker
+starting quarter beyond holding, Long Nardy's with no six-point block within reach; in these
+two their limit on checkers leaving the start is kept here as a count
+(``Variant.start_leaving_limit``). In these two games one opposing checker
 closes a point (``closed_by``), so nobody is hit.
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
@@ -44,19 +45,19 @@ def plain_plays(
     opponent: Side,
     dice: tuple[int, ...],
     closed_by: int = 2,
-    leaving: tuple[int, int] | None = None,
+    may_leave_start: int = CHECKERS,
 ) -> tuple[int, list[_Found]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
     ``dice`` is ``(high, low)`` for a non-double, four equal dice for a double; ``closed_by``
     is how many opposing checkers close a point (a single one is hit where it takes two);
-    ``leaving``, ``(point, count)``: only so many checkers may leave that point this turn (Long
-    Nardy's head). How many leave it does not depend on the order of the steps, so the orders
-    above still find every play; but a step from it, legal at the start, is not once the
-    count is used up, so that is asked before a step is taken as covered.
+    ``may_leave_start``: how many checkers may leave the 24-point this turn (Long Nardy's head,
+    Fevga's start). How many leave does not depend on the order of the steps, so the orders
+    above still find every play; and as no step arrives at the 24-point and it is the
+    farthest, the count used up is a bound on the sources: the later steps start below it.
     """
-    held_back, may_leave = leaving if leaving is not None else (-1, 0)
-    left = 0  # checkers that have left ``held_back``
+    start = mover[24]
+    farthest = 24 if may_leave_start else 23  # where a step may start from
     board = list(mover)
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
@@ -79,15 +80,13 @@ def plain_plays(
     def search(depth: int, order: tuple[int, ...], limit: int, covered: set[int]) -> None:
         """Play ``order[depth]`` and the dice after it; ``covered``: where a step of the second
         die need not be made from (its plays are found already)."""
-        nonlocal outside, most, hits, left
+        nonlocal outside, most, hits
         die = order[depth]
         steps = STEPS[die]
         moved = False
         sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
         for source in sources:
             if not board[source]:
-                continue
-            if source == held_back and left == may_leave:
                 continue
             if depth == 1 and source in covered:
                 moved = True  # a legal step, whose plays the other order found
@@ -111,8 +110,6 @@ def plain_plays(
             came_home = source > 6 >= destination
             if came_home:
                 outside -= 1
-            if source == held_back:
-                left += 1
             if hit:
                 opp[destination] = 0
                 opp[BAR] += 1
@@ -129,7 +126,10 @@ def plain_plays(
                 if key not in full:
                     full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
             else:  # (``search`` is deleted once the whole search is done, below)
-                search(depth + 1, order, source if double else 24, covered)  # noqa: F821
+                deeper = source if double else farthest
+                if source == 24 and start - board[24] == may_leave_start:
+                    deeper = 23  # no more checkers may leave the 24-point
+                search(depth + 1, order, deeper, covered)  # noqa: F821
             path.pop()
             if hit:
                 opp[destination] = 1
@@ -137,8 +137,6 @@ def plain_plays(
                 hits ^= 1 << destination
             if came_home:
                 outside += 1
-            if source == held_back:
-                left -= 1
             board[destination] -= 1
             board[source] += 1
             moved = True
@@ -154,11 +152,11 @@ def plain_plays(
             short[key] = (after, tuple(opp) if hits else opponent, tuple(path))
 
     if double:
-        search(0, dice, 24, set())
+        search(0, dice, farthest, set())
     else:
         high, low = dice
-        search(0, (high, low), 24, set())
-        search(0, (low, high), 24, set(first_sources))
+        search(0, (high, low), farthest, set())
+        search(0, (low, high), farthest, set(first_sources))
     # ``search`` refers to itself, and so to everything it saw: deleting it breaks that cycle,
     # so that the turn's boards go as soon as the plays are made, not at the next collection.
     del search
@@ -172,9 +170,9 @@ def plain_plays(
 
 def plain_turn_plays(position: Position, dice: tuple[int, ...]) -> tuple[int, list[_Found]]:
     """:func:`plain_plays` of a plain turn (``Variant.plain_turn``) from ``position``, with the
-    variant's ``closed_by`` and ``leaving_limit``."""
+    variant's ``closed_by`` and ``start_leaving_limit``."""
     variant = position.variant
-    leaving = variant.leaving_limit(position, dice)
+    leaving = variant.start_leaving_limit(position, dice)
     return plain_plays(position.mover, position.opponent, dice, variant.closed_by, leaving)
 
 

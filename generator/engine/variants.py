@@ -314,10 +314,10 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         plays them: ``(high, low)``, or four of a double."""
         return self.plain
 
-    def leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int] | None:
-        """For a plain turn, ``(point, count)`` when only so many checkers may leave that point
-        this turn (Long Nardy's head); ``None`` when any number may."""
-        return None
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
+        """For a plain turn, how many checkers may leave the mover's 24-point this turn (Long
+        Nardy's head, Fevga's start): all there are, unless a rule of the variant's says."""
+        return CHECKERS
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         """Whether a step just ended the game by a rule of the variant's own before the dice
