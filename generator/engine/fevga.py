@@ -97,22 +97,38 @@ class Fevga(SameDirection):
     let_out: ClassVar[Literal["trapped", "always"]] = "trapped"
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        """None of Fevga's own rules can bite this turn: no checker on the start or the runner
-        past (for good: checkers only move on), the starting quarter beyond holding, and no duty
-        to let the opponent out. No checker ever comes to the quarter from below, so it cannot
-        be held with fewer than six checkers on it, nor with more of its points open than dice
-        to play: a step closes at most one."""
+        """None of Fevga's own rules can bite this turn but the runner's, as a count
+        (:meth:`start_leaving_limit`): no runner can pass this turn, the starting quarter is beyond
+        holding, and there is no duty to let the opponent out. No checker ever comes to the
+        quarter from below, so it cannot be held with fewer than six checkers on it, nor with
+        more of its points open than dice to play: a step closes at most one."""
         mover = position.mover
-        if (
-            mover[HEAD]
-            and self.enforces(self.runner_code)
-            and not runner_passed(mover, self.runner_passes)
-        ):
-            return False
+        if self._runner_held(mover):
+            # The runner is the checker off the start farthest on (or the first to leave).
+            runner = min((point for point in range(1, HEAD) if mover[point]), default=HEAD)
+            if runner - sum(dice) <= self.runner_passes[-1]:
+                return False  # it may pass on the way, and let a second checker leave
         quarter = [mover[point] for point in STARTING_QUARTER]
         if sum(quarter) >= len(quarter) and quarter.count(0) <= len(dice):
             return False
         return self.let_out == "trapped" and not trapped_point(self, mover, position.opponent)
+
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
+        """The runner rule on a turn in which no runner can pass: one checker may leave the
+        start while all fifteen stand on it, and none once one has left."""
+        mover = position.mover
+        if not self._runner_held(mover):
+            return CHECKERS
+        return 1 if mover[HEAD] == CHECKERS else 0
+
+    def _runner_held(self, mover: Side) -> bool:
+        """Whether the runner rule holds checkers back on the start: some stand there, and
+        none has passed (for good: checkers only move on)."""
+        return bool(
+            mover[HEAD]
+            and self.enforces(self.runner_code)
+            and not runner_passed(mover, self.runner_passes)
+        )
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side

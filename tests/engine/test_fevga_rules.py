@@ -211,10 +211,13 @@ def test_fevga_has_no_cube(cube: Cube | int) -> None:
     ("mover", "opponent", "plain"),
     [
         ({6: 5, 5: 5, 4: 5}, {13: 15}, True),  # a race home: no rule of Fevga's can bite
-        # The runner has not passed, so the start is held back; passed, for good. (No game
-        # comes to these boards: the second checker off the start broke the runner rule.)
-        ({24: 3, 18: 1, 13: 11}, {12: 15}, False),
+        # No checker has passed: the start is held back, a count while none can pass this
+        # turn (19 - 7 > 11), not when one can (13 - 7 <= 11). Passed, it is for good. (No
+        # game comes to the first two boards: a second checker left before one passed.)
+        ({24: 4, 19: 11}, {12: 15}, True),
+        ({24: 3, 13: 1, 19: 11}, {12: 15}, False),
         ({24: 3, 10: 1, 13: 11}, {12: 15}, True),
+        ({24: 15}, {12: 15}, True),  # the opening: one checker may leave, and cannot pass
         # The starting quarter: six checkers on it with two points open could close them with
         # the two dice; five checkers cannot hold six points, nor can six with three open.
         ({24: 2, 23: 2, 22: 1, 20: 1, 6: 9}, {12: 15}, False),
