@@ -74,6 +74,14 @@ class Plakoto(Variant):
 
     # Hooks of the move generator -------------------------------------------------------------
 
+    def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """No checker lies pinned and no opposing checker stands alone to be pinned: then
+        nothing of Plakoto's own can happen this turn (a pin is made only on a lone checker),
+        and its plays are the plain games' without a hit."""
+        if position.mover_pinned or position.opponent_pinned:
+            return False
+        return 1 not in position.opponent[1:25]
+
     def landing(self, opposing: int, point: int, pins: Pins) -> Landing | Refusal:
         mover_pinned, opponent_pinned = pins
         if point in mover_pinned:
