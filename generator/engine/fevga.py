@@ -98,16 +98,17 @@ class Fevga(SameDirection):
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
         """None of Fevga's own rules can bite this turn but the runner's, as a count
-        (:meth:`start_leaving_limit`): no runner can pass this turn, the starting quarter is beyond
+        (:meth:`start_leaving_limit`): no runner can pass with a die to spare, the quarter is beyond
         holding, and there is no duty to let the opponent out. No checker ever comes to the
         quarter from below, so it cannot be held with fewer than six checkers on it, nor with
         more of its points open than dice to play: a step closes at most one."""
         mover = position.mover
         if self._runner_held(mover):
-            # The runner is the checker off the start farthest on (or the first to leave).
+            # The runner is the checker off the start farthest on (or the first to leave). A
+            # second checker may leave once it has passed, with a die left over.
             runner = min((point for point in range(1, HEAD) if mover[point]), default=HEAD)
-            if runner - sum(dice) <= self.runner_passes[-1]:
-                return False  # it may pass on the way, and let a second checker leave
+            if runner - (sum(dice) - min(dice)) <= self.runner_passes[-1]:
+                return False
         quarter = [mover[point] for point in STARTING_QUARTER]
         if sum(quarter) >= len(quarter) and quarter.count(0) <= len(dice):
             return False

@@ -211,11 +211,13 @@ def test_fevga_has_no_cube(cube: Cube | int) -> None:
     ("mover", "opponent", "plain"),
     [
         ({6: 5, 5: 5, 4: 5}, {13: 15}, True),  # a race home: no rule of Fevga's can bite
-        # No checker has passed: the start is held back, a count while none can pass this
-        # turn (19 - 7 > 11), not when one can (13 - 7 <= 11). Passed, it is for good. (No
-        # game comes to the first two boards: a second checker left before one passed.)
+        # No checker has passed: the start is held back, a count while none can pass with a
+        # die to spare (19 - 5 > 11, or 17 - 7 <= 11 only with both dice), not when one can
+        # (16 - 5 <= 11). Passed, it is for good. (No game comes to the first three boards:
+        # a second checker left before one passed.)
         ({24: 4, 19: 11}, {12: 15}, True),
-        ({24: 3, 13: 1, 19: 11}, {12: 15}, False),
+        ({24: 4, 16: 1, 19: 10}, {12: 15}, False),
+        ({24: 4, 17: 1, 19: 10}, {12: 15}, True),
         ({24: 3, 10: 1, 13: 11}, {12: 15}, True),
         ({24: 15}, {12: 15}, True),  # the opening: one checker may leave, and cannot pass
         # The starting quarter: six checkers on it with two points open could close them with
