@@ -10,6 +10,7 @@ Three presets read these rules otherwise (decision 16): ``runner-quarter``,
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
@@ -98,10 +99,9 @@ class Fevga(SameDirection):
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
         """None of Fevga's own rules can bite this turn but the runner's, as a count
-        (:meth:`start_leaving_limit`): no runner can pass with a die to spare, the quarter is beyond
-        holding, and there is no duty to let the opponent out. No checker ever comes to the
-        quarter from below, so it cannot be held with fewer than six checkers on it, nor with
-        more of its points open than dice to play: a step closes at most one."""
+        (:meth:`start_leaving_limit`): no runner can pass with a die to spare, the starting
+        quarter is beyond holding (:meth:`_quarter_within_reach`), and there is no duty to let
+        the opponent out."""
         mover = position.mover
         if self._runner_held(mover):
             # The runner is the checker off the start farthest on (or the first to leave). A
@@ -109,10 +109,29 @@ class Fevga(SameDirection):
             runner = min((point for point in range(1, HEAD) if mover[point]), default=HEAD)
             if runner - (sum(dice) - min(dice)) <= self.runner_passes[-1]:
                 return False
-        quarter = [mover[point] for point in STARTING_QUARTER]
-        if sum(quarter) >= len(quarter) and quarter.count(0) <= len(dice):
+        if self._quarter_within_reach(position, dice):
             return False
         return self.let_out == "trapped" and not trapped_point(self, mover, position.opponent)
+
+    def _quarter_within_reach(self, position: Position, dice: tuple[int, ...]) -> bool:
+        """Whether the mover could hold all six points of the starting quarter at some moment
+        of this turn. No checker comes to the quarter from below, so not with fewer than six
+        checkers on it, nor with more of its points open than dice (a step closes at most
+        one), nor with an open point that no checker above it is as many pips away as some
+        of the dice make, or that the opponent holds."""
+        mover, opponent = position.mover, position.opponent
+        quarter = STARTING_QUARTER
+        open_points = [point for point in quarter if not mover[point]]
+        if sum(mover[point] for point in quarter) < len(quarter) or len(open_points) > len(dice):
+            return False
+        reaches = {
+            sum(some) for count in range(1, len(dice) + 1) for some in combinations(dice, count)
+        }
+        return all(
+            not opponent[point]
+            and any(mover[point + pips] for pips in reaches if point + pips <= quarter[-1])
+            for point in open_points
+        )
 
     def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
         """The runner rule on a turn in which no runner can pass: one checker may leave the

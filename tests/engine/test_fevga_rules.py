@@ -235,3 +235,13 @@ def test_a_turn_is_plain_only_when_no_rule_of_fevgas_can_bite(
     fevga = find_variant(FEVGA)
     position = fevga.position(mover=mover, opponent=opponent)
     assert fevga.plain_turn(position, (5, 2)) is plain
+
+
+def test_the_starting_quarter_may_be_closed_by_a_checker_moving_more_than_one_die() -> None:
+    # 19 and 20 open: 21/20/19 and 21/20 with 1-1 would close both, the 19 two pips from the
+    # nearest checker. So the turn is no plain one, and no play may end holding all six.
+    fevga = find_variant(FEVGA)
+    position = fevga.position(mover={24: 1, 23: 1, 22: 1, 21: 3, 6: 9}, opponent={12: 15})
+    assert not fevga.plain_turn(position, (1, 1, 1, 1))
+    plays = position.legal_plays((1, 1))
+    assert plays and not any(all(p.position.mover[19:25]) for p in plays)
