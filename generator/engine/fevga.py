@@ -33,20 +33,21 @@ mover's 7..12) or gone beyond it."""
 def runner_passed(mover: Side, passed: range = PASSED) -> bool:
     """Whether one of the mover's checkers has passed the opponent's start (or is off); with
     ``passed``, whether one stands on those points (or is off)."""
-    return bool(mover[OFF]) or any(mover[point] for point in passed)
+    return bool(mover[OFF]) or any(mover[passed.start : passed.stop])
 
 
 def trapped_point(variant: SameDirection, mover: Side, opponent: Side) -> int:
     """The point where every opposing checker on the board stands with the mover holding the
     six points in front of it, or 0."""
-    points = [point for point in POINTS if opponent[point]]
-    if len(points) != 1:
-        return 0
-    own = variant.other_numbering(points[0])
+    on_board = opponent[POINTS.start : POINTS.stop]
+    if on_board.count(0) != len(on_board) - 1:
+        return 0  # not every opposing checker on the board stands on one point
+    point = POINTS[on_board.index(max(on_board))]
+    own = variant.other_numbering(point)
     ahead = range(own - 1, own - 7, -1)
     if own - 6 < 1 or not all(mover[variant.other_numbering(o)] for o in ahead):
         return 0
-    return points[0]
+    return point
 
 
 def opponent_can_move(variant: Fevga, mover: Side, opponent: Side) -> bool:
