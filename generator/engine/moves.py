@@ -19,9 +19,10 @@ The states are the nodes (:class:`PartialPlay`) of the tree of partial plays, wh
 :class:`Turn` gives read-only: :attr:`Turn.root`, each node's ``children``, ``leads_to_play`` and
 ``ends_play``; :meth:`Turn.try_step` (a step from a node, or its refusal),
 :meth:`Turn.state_after`, :meth:`Turn.destinations` and :meth:`Turn.plays_below`. ``plays``
-alone needs less: the plain hitting games take it from the search of ``plain.py``, the games
-where nobody is hit from the states that ``running.py`` finds, the others from the tree's states
-without marking which of them lead to a legal stop.
+alone needs less: the plain hitting games take it from the search of ``plain.py``, and so does
+any turn that the variant's own rules cannot touch (``Variant.plain_turn``); the other turns of
+the games where nobody is hit from the states that ``running.py`` finds, the rest from the
+tree's states without marking which of them lead to a legal stop.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ These games have no bar: no checker is ever hit, so the opponent's checkers stan
 turn come from this depth-first search over one mutable board instead of the breadth-first tree
 of ``moves.py``, which is still built for refusals and the questions about partial plays. The
 must-play rules of ``moves.py`` then choose the plays among these states as among the tree's.
-(A Fevga turn in which none of its own rules can bite is answered by ``plain.py`` instead:
-``Variant.plain_turn``.)
+(A turn that the variant's own rules cannot touch is answered by ``plain.py`` instead,
+``Variant.plain_turn``: most of Long Nardy's and Fevga's, Plakoto's with nothing pinned and
+nothing alone to pin.)
 
 The search asks every rule the tree asks, through the same hooks (``source_refusal``,
 ``landing``, ``bear_off_refusal``, ``pins_after``, ``step_refusal``, ``next_context``,
