@@ -22,16 +22,22 @@ from .helpers import never_plain
 WITH_PLAIN_TURNS = [
     variant for key in ("turkish-tavla", "fevga", "long-nardy") for variant in PRESETS[key].values()
 ]
-TURNS = 400
-"""Random positions per game and reading, the rolls cycling through all 21."""
+SAMPLE, TURNS = 400, 4000
+"""Random positions per game and reading (``make test``, ``make test-deep``), the rolls
+cycling through all 21."""
 
 
+@pytest.mark.parametrize(
+    "turns", [SAMPLE, pytest.param(TURNS, marks=pytest.mark.deep)], ids=["sample", "all"]
+)
 @pytest.mark.parametrize("variant", WITH_PLAIN_TURNS, ids=repr)
-def test_turns_the_rules_cannot_touch_are_answered_as_by_the_rules(variant: Variant) -> None:
+def test_turns_the_rules_cannot_touch_are_answered_as_by_the_rules(
+    variant: Variant, turns: int
+) -> None:
     ruled = never_plain(variant)
     rng = random.Random(f"plain-{variant!r}")
     plain_turns = ruled_turns = 0
-    for index in range(TURNS):
+    for index in range(turns):
         position = random_position(variant, rng)
         dice = ROLLS[index % len(ROLLS)]
         plain = variant.plain_turn(position, dice_to_play(dice))
