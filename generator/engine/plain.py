@@ -62,14 +62,15 @@ def plain_plays(
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
     # A board after some steps is the mover's checkers and the opponent's checkers hit on the
-    # way, one bit per point (a point holds one opposing checker to be hit, so it is hit once).
+    # way, one bit per point (a point holds one opposing checker to be hit, so it is hit once):
+    # as a key, ``(mover, hits)``, or the mover's side alone when nothing was hit.
     hits = 0
     # Per board, the first play found to it: the plays using every die, and the plays that stop
     # early, kept only while no play uses every die (with the most dice any of them uses). The
     # plays are kept as the answer lists them, so that it is only the dictionary's values.
-    full: dict[tuple[Side, int], _Found] = {}
+    full: dict[tuple[object, ...], _Found] = {}
     most = 0
-    short: dict[tuple[Side, int], _Found] = {}
+    short: dict[tuple[object, ...], _Found] = {}
     path: list[Step] = []
     double = len(dice) == 4
     last = len(dice) - 1
@@ -122,7 +123,7 @@ def plain_plays(
                 # as using them all (decision 15): a full play, recorded here.
                 # Without a hit the opponent's side is the one given: shared, not copied.
                 after = tuple(board)
-                key = (after, hits)
+                key = (after, hits) if hits else after
                 if key not in full:
                     full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
             else:  # (``search`` is deleted once the whole search is done, below)
@@ -147,7 +148,7 @@ def plain_plays(
             most = depth
             short.clear()
         after = tuple(board)
-        key = (after, hits)
+        key = (after, hits) if hits else after
         if key not in short:
             short[key] = (after, tuple(opp) if hits else opponent, tuple(path))
 
