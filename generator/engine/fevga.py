@@ -10,7 +10,8 @@ Three presets read these rules otherwise (decision 16): ``runner-quarter``,
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
@@ -107,7 +108,7 @@ class Fevga(SameDirection):
         if self._runner_held(mover):
             # The runner is the checker off the start farthest on (or the first to leave). A
             # second checker may leave once it has passed, with a die left over.
-            runner = min((point for point in range(1, HEAD) if mover[point]), default=HEAD)
+            runner = min(compress(range(1, HEAD), mover[1:HEAD]), default=HEAD)
             if runner - (sum(dice) - min(dice)) <= self.runner_passes[-1]:
                 return False
         if self._quarter_within_reach(position, dice):
@@ -123,7 +124,8 @@ class Fevga(SameDirection):
         mover, opponent = position.mover, position.opponent
         quarter = STARTING_QUARTER
         open_points = [point for point in quarter if not mover[point]]
-        if sum(mover[point] for point in quarter) < len(quarter) or len(open_points) > len(dice):
+        on_quarter = sum(mover[quarter.start : quarter.stop])
+        if on_quarter < len(quarter) or len(open_points) > len(dice):
             return False
         reaches = {
             sum(some) for count in range(1, len(dice) + 1) for some in combinations(dice, count)
@@ -160,11 +162,17 @@ class Fevga(SameDirection):
             and not runner_passed(before, self.runner_passes)
             and before[HEAD] < CHECKERS
         ):
-            runner = next(p for p in range(HEAD - 1, 0, -1) if before[p])
-            return Refusal.of(self.runner_code, point=runner)
+            runner = max(compress(range(1, HEAD), before[1:HEAD]))  # the nearest the start
+            return self._runner_refusal(runner)
         if self.quarter_check == "step":
             return self._quarter_refusal(after)
         return None
+
+    @cache  # noqa: B019 (the game objects live as long as the program)
+    def _runner_refusal(self, runner: int) -> Refusal:
+        """Why no second checker may leave the start while the runner on ``runner`` has not
+        passed: made once per point, since the search asks at every step from the start."""
+        return Refusal.of(self.runner_code, point=runner)
 
     def end_refusal(self, mover: Side, opponent: Side) -> Refusal | None:
         return self._quarter_refusal(mover) if self.quarter_check == "end" else None
