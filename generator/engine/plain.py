@@ -7,11 +7,11 @@ double each step starting no farther than the one before it. The general mechani
 ``moves.py`` gives the same plays (the tests compare the two, and both with GNU Backgammon); it
 is kept for refusals, notation and the variants with rules of their own. A variant with rules of
 its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
-Tavla's with no blot of the opponent's at home to hit, Fevga's with the runner past and the
-starting quarter beyond holding, Long Nardy's with no six-point block within reach; in these
-two their limit on checkers leaving the start is kept here as a count
-(``Variant.start_leaving_limit``). In these two games one opposing checker
-closes a point (``closed_by``), so nobody is hit.
+Tavla's with no blot of the opponent's at home to hit, Plakoto's with nothing pinned and nothing
+alone to pin, Fevga's with no runner able to pass and the starting quarter beyond holding, Long
+Nardy's with no six-point block within reach. In the last two one opposing checker closes a
+point (``closed_by``), so nobody is hit, and their limit on checkers leaving the start is kept
+here as a count (``Variant.start_leaving_limit``).
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
 the mover's checkers stand (bar first, all home to bear off, nothing higher for an oversized die)
@@ -179,7 +179,7 @@ def plain_turn_plays(position: Position, dice: tuple[int, ...]) -> tuple[int, li
 
 def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:
     """The legal plays of a plain turn (``variant.plain_turn``: a plain hitting game, or a
-    Turkish Tavla, Fevga or Long Nardy turn its own rules cannot touch) as ``(notation, mover
+    turn of another game that its own rules cannot touch) as ``(notation, mover
     after, opponent after)``, in the order of :attr:`Turn.plays`: the same answer without
     building steps, positions and plays, for callers that only write them out (the ``plays``
     contract).
