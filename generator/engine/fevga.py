@@ -100,20 +100,15 @@ class Fevga(SameDirection):
     let_out: ClassVar[Literal["trapped", "always"]] = "trapped"
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        """None of Fevga's own rules can bite this turn but the runner's, as a count
-        (:meth:`start_leaving_limit`): no runner can pass with a die to spare, the starting
-        quarter is beyond holding (:meth:`_quarter_within_reach`), and there is no duty to let
-        the opponent out."""
-        mover = position.mover
-        if self._runner_held(mover):
-            # The runner is the checker off the start farthest on (or the first to leave). A
-            # second checker may leave once it has passed, with a die left over.
-            runner = min(compress(range(1, HEAD), mover[1:HEAD]), default=HEAD)
-            if runner - (sum(dice) - min(dice)) <= self.runner_passes[-1]:
-                return False
+        """None of Fevga's own rules can bite this turn but the runner's, which ``plain.py``
+        keeps as a count lifted once the runner passes (:meth:`start_leaving_limit`): the
+        starting quarter is beyond holding (:meth:`_quarter_within_reach`), and there is no
+        duty to let the opponent out."""
         if self._quarter_within_reach(position, dice):
             return False
-        return self.let_out == "trapped" and not trapped_point(self, mover, position.opponent)
+        return self.let_out == "trapped" and not trapped_point(
+            self, position.mover, position.opponent
+        )
 
     def _quarter_within_reach(self, position: Position, dice: tuple[int, ...]) -> bool:
         """Whether the mover could hold all six points of the starting quarter at some moment
@@ -136,13 +131,13 @@ class Fevga(SameDirection):
             for point in open_points
         )
 
-    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
-        """The runner rule on a turn in which no runner can pass: one checker may leave the
-        start while all fifteen stand on it, and none once one has left."""
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int]:
+        """The runner rule: until the runner passes, one checker may leave the start while
+        all fifteen stand on it, and none once one has left; from then on, any."""
         mover = position.mover
         if not self._runner_held(mover):
-            return CHECKERS
-        return 1 if mover[HEAD] == CHECKERS else 0
+            return CHECKERS, 0
+        return (1 if mover[HEAD] == CHECKERS else 0), self.runner_passes[-1]
 
     def _runner_held(self, mover: Side) -> bool:
         """Whether the runner rule holds checkers back on the start: some stand there, and

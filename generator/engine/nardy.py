@@ -203,13 +203,13 @@ class LongNardy(SameDirection):
             for start in range(len(open_ahead) - BLOCK + 1)
         )
 
-    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
-        """The head limit of this turn's context, unless it is switched off."""
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int]:
+        """The head limit of this turn's context, unless it is switched off; nothing lifts it."""
         context = self.turn_context(position, dice, self.limit_options[0])
         assert isinstance(context, _NardyTurn)
         if not self.enforces(self._head_refusal(context).code):
-            return CHECKERS
-        return context.may_leave
+            return CHECKERS, 0
+        return context.may_leave, 0
 
     def _moves_first(self, position: Position) -> bool:
         """Whether the exception passes the mover by as the first player: only under the

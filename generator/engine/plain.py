@@ -8,10 +8,10 @@ double each step starting no farther than the one before it. The general mechani
 is kept for refusals, notation and the variants with rules of their own. A variant with rules of
 its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
 Tavla's with no blot of the opponent's at home to hit, Plakoto's with nothing pinned and nothing
-alone to pin, Fevga's with no runner able to pass and the starting quarter beyond holding, Long
-Nardy's with no six-point block within reach. In the last two one opposing checker closes a
-point (``closed_by``), so nobody is hit, and their limit on checkers leaving the start is kept
-here as a count (``Variant.start_leaving_limit``).
+alone to pin, Fevga's with the starting quarter beyond holding, Long Nardy's with no six-point
+block within reach. In the last two one opposing checker closes a point (``closed_by``), so
+nobody is hit, and their limit on checkers leaving the start is kept here as a count
+(``Variant.start_leaving_limit``), which Fevga's runner lifts once it passes.
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
 the mover's checkers stand (bar first, all home to bear off, nothing higher for an oversized die)
@@ -46,6 +46,7 @@ def plain_plays(
     dice: tuple[int, ...],
     closed_by: int = 2,
     may_leave_start: int = CHECKERS,
+    freed_at: int = 0,
 ) -> tuple[int, list[_Found]]:
     """``(dice used, [(mover after, opponent after, steps)])``, one entry per resulting board.
 
@@ -55,9 +56,14 @@ def plain_plays(
     Fevga's start). How many leave does not depend on the order of the steps, so the orders
     above still find every play; and as no step arrives at the 24-point and it is the
     farthest, the count used up is a bound on the sources: the later steps start below it.
+    ``freed_at``: a checker arriving on this point or lower lifts that limit for the rest of
+    the turn (Fevga's runner passing the opponent's start; 0, nothing does). Until then only
+    the runner may move, so the steps before it are one checker's, farthest first; from it on
+    nothing is held back, and a double's steps start again from the farthest.
     """
     start = mover[24]
-    farthest = 24 if may_leave_start else 23  # where a step may start from
+    leaving = may_leave_start  # how many may leave the 24-point, all told, at this moment
+    farthest = 24 if leaving else 23  # where a step may start from
     board = list(mover)
     opp = list(opponent)
     outside = sum(board[7:])  # checkers on 7..24 and the bar: none may be, to bear off
@@ -81,7 +87,7 @@ def plain_plays(
     def search(depth: int, order: tuple[int, ...], limit: int, covered: set[int]) -> None:
         """Play ``order[depth]`` and the dice after it; ``covered``: where a step of the second
         die need not be made from (its plays are found already)."""
-        nonlocal outside, most, hits
+        nonlocal outside, most, hits, leaving
         die = order[depth]
         steps = STEPS[die]
         moved = False
@@ -128,9 +134,18 @@ def plain_plays(
                     full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
             else:  # (``search`` is deleted once the whole search is done, below)
                 deeper = source if double else farthest
-                if source == 24 and start - board[24] == may_leave_start:
-                    deeper = 23  # no more checkers may leave the 24-point
-                search(depth + 1, order, deeper, covered)  # noqa: F821
+                if leaving == CHECKERS:  # none held back on the 24-point
+                    search(depth + 1, order, deeper, covered)  # noqa: F821
+                elif 0 < destination <= freed_at:
+                    # The runner has passed: none is held back from here on, and a double's
+                    # steps start again from the farthest.
+                    leaving = CHECKERS
+                    search(depth + 1, order, 24, covered)  # noqa: F821
+                    leaving = may_leave_start
+                else:
+                    if source == 24 and start - board[24] == leaving:
+                        deeper = 23  # no more checkers may leave the 24-point
+                    search(depth + 1, order, deeper, covered)  # noqa: F821
             path.pop()
             if hit:
                 opp[destination] = 1
@@ -173,8 +188,10 @@ def plain_turn_plays(position: Position, dice: tuple[int, ...]) -> tuple[int, li
     """:func:`plain_plays` of a plain turn (``Variant.plain_turn``) from ``position``, with the
     variant's ``closed_by`` and ``start_leaving_limit``."""
     variant = position.variant
-    leaving = variant.start_leaving_limit(position, dice)
-    return plain_plays(position.mover, position.opponent, dice, variant.closed_by, leaving)
+    leaving, freed_at = variant.start_leaving_limit(position, dice)
+    return plain_plays(
+        position.mover, position.opponent, dice, variant.closed_by, leaving, freed_at
+    )
 
 
 def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]] | None:

@@ -314,10 +314,12 @@ head_once_roll_playable, head_twice, head_twice_first_turn, six_block
         plays them: ``(high, low)``, or four of a double."""
         return self.plain
 
-    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> int:
+    def start_leaving_limit(self, position: Position, dice: tuple[int, ...]) -> tuple[int, int]:
         """For a plain turn, how many checkers may leave the mover's 24-point this turn (Long
-        Nardy's head, Fevga's start): all there are, unless a rule of the variant's says."""
-        return CHECKERS
+        Nardy's head, Fevga's start: all there are, unless a rule of the variant's says), and
+        the point at or below which a checker of the mover's, arriving there, lifts that limit
+        for the rest of the turn (Fevga's runner passing the opponent's start; 0, none)."""
+        return CHECKERS, 0
 
     def game_over(self, mover: Side, opponent: Side, pins: Pins) -> bool:
         """Whether a step just ended the game by a rule of the variant's own before the dice

@@ -211,15 +211,11 @@ def test_fevga_has_no_cube(cube: Cube | int) -> None:
     ("mover", "opponent", "plain"),
     [
         ({6: 5, 5: 5, 4: 5}, {13: 15}, True),  # a race home: no rule of Fevga's can bite
-        # No checker has passed: the start is held back, a count while none can pass with a
-        # die to spare (19 - 5 > 11, or 17 - 7 <= 11 only with both dice), not when one can
-        # (16 - 5 <= 11). Passed, it is for good. (No game comes to the first three boards:
-        # a second checker left before one passed.)
-        ({24: 4, 19: 11}, {12: 15}, True),
-        ({24: 4, 16: 1, 19: 10}, {12: 15}, False),
-        ({24: 4, 17: 1, 19: 10}, {12: 15}, True),
-        ({24: 3, 10: 1, 13: 11}, {12: 15}, True),
-        ({24: 15}, {12: 15}, True),  # the opening: one checker may leave, and cannot pass
+        # The runner rule is no bar: plain.py keeps it as a count of checkers leaving the
+        # start, lifted once the runner passes, whether or not it can pass this turn.
+        ({24: 14, 19: 1}, {12: 15}, True),
+        ({24: 14, 16: 1}, {12: 15}, True),
+        ({24: 15}, {12: 15}, True),
         # The starting quarter: six checkers on it with two points open could close them with
         # the two dice; five checkers cannot hold six points, nor can six with three open.
         ({24: 2, 23: 2, 22: 1, 20: 1, 6: 9}, {12: 15}, False),
@@ -235,6 +231,19 @@ def test_a_turn_is_plain_only_when_no_rule_of_fevgas_can_bite(
     fevga = find_variant(FEVGA)
     position = fevga.position(mover=mover, opponent=opponent)
     assert fevga.plain_turn(position, (5, 2)) is plain
+
+
+def test_the_runner_rule_is_a_count_lifted_once_the_runner_passes() -> None:
+    """For the fast search: how many may leave the start, and where the runner has passed."""
+    fevga = find_variant(FEVGA)
+    quarter = find_variant(FEVGA, rules="runner-quarter")
+    start = fevga.start()
+    assert fevga.start_leaving_limit(start, (6, 5)) == (1, 11)  # the first to leave runs
+    assert quarter.start_leaving_limit(start, (6, 5)) == (1, 12)  # reaching 12 is enough
+    runner = fevga.position(mover={24: 14, 16: 1}, opponent={12: 15})
+    assert fevga.start_leaving_limit(runner, (6, 5)) == (0, 11)
+    passed = fevga.position(mover={24: 13, 16: 1, 10: 1}, opponent={12: 15})
+    assert fevga.start_leaving_limit(passed, (6, 5)) == (15, 0)  # for good
 
 
 def test_the_starting_quarter_may_be_closed_by_a_checker_moving_more_than_one_die() -> None:

@@ -310,11 +310,11 @@ def test_a_turn_is_plain_only_when_no_six_point_block_is_within_reach(
 def test_the_head_limit_is_a_count_for_the_fast_search() -> None:
     nardy = find_variant(NARDY)
     start = nardy.start()
-    assert nardy.start_leaving_limit(start, dice_to_play((6, 5))) == 1
-    assert nardy.start_leaving_limit(start, dice_to_play((6, 6))) == 2  # the first turn's 6-6
+    assert nardy.start_leaving_limit(start, dice_to_play((6, 5))) == (1, 0)
+    assert nardy.start_leaving_limit(start, dice_to_play((6, 6))) == (2, 0)  # the first turn's 6-6
     # Switched off, the limit is no count: the first turn's refusal has a code of its own.
-    assert nardy.without({"head_once"}).start_leaving_limit(start, dice_to_play((6, 5))) == 1
-    assert nardy.without({"head_once_first_turn"}).start_leaving_limit(start, (6, 5)) == 15
+    assert nardy.without({"head_once"}).start_leaving_limit(start, dice_to_play((6, 5))) == (1, 0)
+    assert nardy.without({"head_once_first_turn"}).start_leaving_limit(start, (6, 5)) == (15, 0)
     # Whether the limit yields on a first turn is the waiver's question, not the count's.
     yielding = find_variant(NARDY, rules="head-unplayable-dice")
     assert not yielding.plain_turn(yielding.start(), dice_to_play((5, 5)))
