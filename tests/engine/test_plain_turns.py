@@ -2,8 +2,9 @@
 ``plain.py`` (``Variant.plain_turn``): Turkish Tavla with no blot of the opponent's at home to
 hit, Fevga with the starting quarter beyond holding, Long Nardy with no six-point block within
 reach (their limits on leaving the start a count, ``Variant.start_leaving_limit``, which
-Fevga's runner lifts once it passes). Those turns must be answered as the variant's own rules answer them: the same plays, notation and order
-included, reaching the same positions and counting as many dice."""
+Fevga's runner lifts once it passes). Those turns must be answered as the variant's own rules
+answer them: the same plays, notation and order included, reaching the same positions and
+counting as many dice."""
 
 from __future__ import annotations
 
