@@ -19,6 +19,8 @@ def check_dice(dice: Sequence[int]) -> Dice:
         first, second = dice
     except (TypeError, ValueError):
         raise DiceError.of("not_two_dice", written=repr(dice)) from None
+    if type(first) is int and type(second) is int and 0 < first < 7 and 0 < second < 7:
+        return first, second  # the usual case, asked of every turn, made quick
     for die in (first, second):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise DiceError.of("die_out_of_range", die=repr(die), dice=repr(list(dice)))
@@ -32,4 +34,6 @@ def dice_to_play(dice: Dice) -> tuple[int, ...]:
     ((5, 2), (3, 3, 3, 3))
     """
     first, second = dice
-    return (first,) * 4 if first == second else (max(first, second), min(first, second))
+    if first == second:
+        return (first,) * 4
+    return (first, second) if first > second else (second, first)
