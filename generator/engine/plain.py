@@ -27,7 +27,6 @@ has found already: the second order only notes that the play goes on, and makes 
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from .board import BAR, CHECKERS, OFF, Side
@@ -35,8 +34,6 @@ from .dice import Dice, dice_to_play
 from .steps import STEPS, Step, format_play
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from .board import Position
 
 # A play as the search keeps it: the mover's side after it, the opponent's, and its steps.
@@ -94,12 +91,10 @@ def plain_plays(
         die = order[depth]
         steps = STEPS[die]
         moved = False
-        if board[BAR]:
-            sources: Iterable[int] = (BAR,)
-        else:  # the points with a checker, from ``limit`` down (each step is taken back)
-            top = min(limit, 24)
-            sources = compress(range(top, 0, -1), board[top:0:-1])
+        sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
         for source in sources:
+            if not board[source]:
+                continue
             if depth == 1 and source in covered:
                 moved = True  # a legal step, whose plays the other order found
                 continue
