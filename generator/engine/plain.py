@@ -27,6 +27,7 @@ has found already: the second order only notes that the play goes on, and makes 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from .board import BAR, CHECKERS, OFF, Side
@@ -34,6 +35,8 @@ from .dice import Dice, dice_to_play
 from .steps import STEPS, Step, format_play
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .board import Position
 
 # A play as the search keeps it: the mover's side after it, the opponent's, and its steps.
@@ -84,14 +87,31 @@ def plain_plays(
     # Where a step of the first die to play (the higher, of a non-double) was legal from.
     first_sources: list[int] = []
 
-    def search(depth: int, order: tuple[int, ...], limit: int, covered: set[int]) -> None:
-        """Play ``order[depth]`` and the dice after it; ``covered``: where a step of the second
-        die need not be made from (its plays are found already)."""
+    # Where a checker stood at the start, farthest first, and those below the 24-point: a
+    # non-double's steps start there, or where its first step landed.
+    standing = [*compress(range(24, 0, -1), mover[24:0:-1])]
+    below_24 = standing[1:] if standing and standing[0] == 24 else standing
+
+    def search(
+        depth: int, order: tuple[int, ...], limit: int, covered: set[int], landed: int = 0
+    ) -> None:
+        """Play ``order[depth]`` and the dice after it, from no farther than ``limit``;
+        ``covered``: where a step of the second die need not be made from (its plays are found
+        already); ``landed``: where the first step of a non-double put a checker where none
+        stood, or 0."""
         nonlocal outside, most, hits, leaving
         die = order[depth]
         steps = STEPS[die]
         moved = False
-        sources = (BAR,) if board[BAR] else range(min(limit, 24), 0, -1)
+        sources: Sequence[int]
+        if board[BAR]:
+            sources = (BAR,)
+        elif double:
+            sources = range(min(limit, 24), 0, -1)
+        else:
+            sources = standing if limit == 24 else below_24
+            if landed:
+                sources = [*sources, landed]
         for source in sources:
             if not board[source]:
                 continue
@@ -134,18 +154,19 @@ def plain_plays(
                     full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
             else:  # (``search`` is deleted once the whole search is done, below)
                 deeper = source if double else farthest
+                landed = 0 if double or mover[destination] else destination
                 if leaving == CHECKERS:  # none held back on the 24-point
-                    search(depth + 1, order, deeper, covered)  # noqa: F821
+                    search(depth + 1, order, deeper, covered, landed)  # noqa: F821
                 elif 0 < destination <= freed_at:
                     # The runner has passed: none is held back from here on, and a double's
                     # steps start again from the farthest.
                     leaving = CHECKERS
-                    search(depth + 1, order, 24, covered)  # noqa: F821
+                    search(depth + 1, order, 24, covered, landed)  # noqa: F821
                     leaving = may_leave_start
                 else:
                     if source == 24 and start - board[24] == leaving:
                         deeper = 23  # no more checkers may leave the 24-point
-                    search(depth + 1, order, deeper, covered)  # noqa: F821
+                    search(depth + 1, order, deeper, covered, landed)  # noqa: F821
             path.pop()
             if hit:
                 opp[destination] = 1
