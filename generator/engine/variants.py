@@ -553,9 +553,10 @@ class TurkishTavla(TavlaClassic):
 
     def next_context(self, context: Context, step: Step, after: Side, opponent: Side) -> Context:
         assert isinstance(context, _TurkishTurn)
-        frozen = context.frozen
-        if context.freezes and step.hit and step.destination in HOME:
-            frozen = frozen | {step.destination}
+        home_hit = context.freezes and step.hit and step.destination in HOME
+        if not (home_hit or context.sources or context.walked_to):
+            return context  # nothing new to remember: most steps after the first
+        frozen = context.frozen | {step.destination} if home_hit else context.frozen
         walked_to = 0
         if step.die == context.low and step.source in context.sources and step.destination:
             walked_to = step.destination
