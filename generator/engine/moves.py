@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
+from itertools import compress
 from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -391,7 +392,7 @@ class Turn:
         mover = state.mover
         if mover[BAR]:
             return (BAR,)
-        return [p for p in range(24, 0, -1) if mover[p]]
+        return compress(range(24, 0, -1), mover[24:0:-1])  # the points with a checker
 
     def _try(self, state: PartialPlay, source: int, die: int) -> PartialPlay | Refusal:
         """One step from ``state``: the state it leads to, or why the step rules refuse it."""
