@@ -525,7 +525,7 @@ class TurkishTavla(TavlaClassic):
         """Neither limit can bite without an opposing blot on the home board to hit (R1: the
         opponent's checkers only leave during the turn) and, on a non-double, a checker the
         higher die could bear off at the start (R2); then the plays are plain Tavla's."""
-        if any(position.opponent[point] == 1 for point in HOME):
+        if 1 in position.opponent[HOME.start : HOME.stop]:
             return False
         return len(dice) == 4 or not _bear_off_sources(position.mover, dice[0])
 
