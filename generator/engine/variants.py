@@ -522,12 +522,32 @@ class TurkishTavla(TavlaClassic):
         return _TurkishTurn(NO_HIT_AND_RUN in limits, NO_PINS, sources, 0, low, high)
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        """Neither limit can bite without an opposing blot on the home board to hit (R1: the
-        opponent's checkers only leave during the turn) and, on a non-double, a checker the
-        higher die could bear off at the start (R2); then the plays are plain Tavla's."""
-        if 1 in position.opponent[HOME.start : HOME.stop]:
-            return False
-        return len(dice) == 4 or not _bear_off_sources(position.mover, dice[0])
+        """Neither limit can refuse a step this turn; then the plays are plain Tavla's.
+
+        R1: no checker can hit an opposing blot at home and then step on from there. Before
+        the hit none of the mover's checkers stands on that point, so whatever leaves it came
+        there this turn, a number of dice away, with a die to spare. R2, on a non-double: no
+        checker that the higher die bears off can be walked down with the lower first (the
+        broad reading refuses that), and then still be borne off with the higher (the narrow
+        reading refuses that: the one checker on the highest point, with none between it and
+        where it is walked to)."""
+        mover, opponent = position.mover, position.opponent
+        if 1 in opponent[HOME.start : HOME.stop]:
+            die = dice[0]
+            away = (die, 2 * die, 3 * die) if len(dice) == 4 else dice
+            if any(
+                opponent[point] == 1 and any(mover[point + pips] for pips in away) for point in HOME
+            ):
+                return False
+        return len(dice) == 4 or not self._walk_down_within_reach(mover, *dice)
+
+    def _walk_down_within_reach(self, mover: Side, high: int, low: int) -> bool:
+        """Whether R2 (as this game reads it) could refuse a step of a non-double's play."""
+        sources = _bear_off_sources(mover, high)
+        if self.wasted_pips_reading == "broad":
+            return any(source > low for source in sources)
+        # All home (the higher die bears off): nothing above the 6-point.
+        return any(source > low and sum(mover[source - low + 1 : 7]) == 1 for source in sources)
 
     def step_refusal(
         self, context: Context, before: Side, opponent: Side, step: Step, after: Side

@@ -236,14 +236,42 @@ def test_a_hit_checker_goes_to_the_bar() -> None:
 # (Those turns are compared with the general mechanism in test_plain_turns.py.)
 
 
-def test_a_blot_at_home_or_a_bear_off_keeps_the_limits_in_play() -> None:
+def test_a_blot_at_home_keeps_the_freeze_in_play_if_a_hitter_could_step_on() -> None:
+    """R1 refuses a step from where a checker hit at home: the hitter, which came there with
+    a die to spare (none of the mover's checkers stood on a blot's point)."""
     turkish = find_variant(TURKISH)
     racing = turkish.position(mover={13: 2, 6: 13}, opponent={19: 15})
     assert turkish.plain_turn(racing, (5, 2))
-    blot = turkish.position(mover={13: 2, 6: 13}, opponent={3: 1, 19: 14})
-    assert not turkish.plain_turn(blot, (5, 2))
-    home = turkish.position(mover={5: 2, 3: 13}, opponent={19: 15})
-    assert not turkish.plain_turn(home, (5, 2)), "the 5 bears off from 5: R2 watches"
-    assert turkish.plain_turn(home, (2, 2, 2, 2)), "R2 never concerns a double"
+    # The blot on 3 is hit only from 8 with the 5 (then 3/1 would run) or from 5 with the 2.
+    out_of_reach = turkish.position(mover={13: 2, 6: 13}, opponent={3: 1, 19: 14})
+    assert turkish.plain_turn(out_of_reach, (5, 2))
+    hitter = turkish.position(mover={13: 2, 8: 1, 6: 12}, opponent={3: 1, 19: 14})
+    assert not turkish.plain_turn(hitter, (5, 2))
+    assert "8/3*/1" not in {play.notation for play in hitter.legal_plays((5, 2))}
+    # With a double the hitter may come from two or three dice away: 12/7/2* and on.
+    double = turkish.position(mover={12: 1, 6: 14}, opponent={2: 1, 19: 14})
+    assert not turkish.plain_turn(double, (5, 5, 5, 5))
+    assert turkish.plain_turn(double, (3, 3, 3, 3)), "none stands 3, 6 or 9 pips above 2"
+
+
+def test_a_bear_off_keeps_the_wasted_pips_limit_in_play_if_a_pip_could_be_wasted() -> None:
+    """R2 refuses walking a checker down with the lower die and bearing it off with the
+    higher, which would have borne it off where it stood: only the highest checker, alone,
+    with nothing between it and where it is walked to; the broad reading refuses the walk."""
+    turkish = find_variant(TURKISH)
+    broad = find_variant(TURKISH, rules="strict-wasted-pips")
+    alone = turkish.position(mover={5: 1, 3: 14}, opponent={19: 15})
+    assert not turkish.plain_turn(alone, (5, 2)), "5/3/off would waste two pips"
+    assert "5/3/off" not in {play.notation for play in alone.legal_plays((5, 2))}
+    assert turkish.plain_turn(alone, (2, 2, 2, 2)), "R2 never concerns a double"
+    # A second checker on 5, or one on 4, stands above 3 once one is walked there: the 5
+    # cannot bear it off (plain Tavla's rules), so there is nothing to waste.
+    for mover in ({5: 2, 3: 13}, {5: 1, 4: 1, 3: 13}):
+        position = turkish.position(mover=mover, opponent={19: 15})
+        assert turkish.plain_turn(position, (5, 2)), mover
+        broad_position = broad.position(mover=mover, opponent={19: 15})
+        assert not broad.plain_turn(broad_position, (5, 2)), "the broad reading refuses 5/3"
     higher = turkish.position(mover={6: 2, 3: 13}, opponent={19: 15})
     assert turkish.plain_turn(higher, (5, 2)), "the 5 bears nothing off past the 6-point"
+    last = turkish.position(mover={2: 1}, opponent={19: 15})
+    assert turkish.plain_turn(last, (5, 2)), "the 2 bears it off itself: no walk down"
