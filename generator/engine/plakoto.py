@@ -75,12 +75,21 @@ class Plakoto(Variant):
     # Hooks of the move generator -------------------------------------------------------------
 
     def plain_turn(self, position: Position, dice: tuple[int, ...]) -> bool:
-        """No checker lies pinned and no opposing checker stands alone to be pinned: then
-        nothing of Plakoto's own can happen this turn (a pin is made only on a lone checker),
-        and its plays are the plain games' without a hit."""
+        """No checker lies pinned, and no opposing checker stands alone where one of the
+        mover's could land this turn (one die, both or up to four of a double away): then
+        nothing of Plakoto's own can happen (a pin is made only on a lone checker), and its
+        plays are the plain games' without a hit."""
         if position.mover_pinned or position.opponent_pinned:
             return False
-        return 1 not in position.opponent[1:25]
+        mover, opponent = position.mover, position.opponent
+        if 1 not in opponent[1:25]:
+            return True
+        high, low = dice[:2]
+        away = (high, 2 * high, 3 * high, 4 * high) if len(dice) == 4 else (high, low, high + low)
+        return not any(
+            opponent[point] == 1 and any(mover[point + pips] for pips in away if point + pips < 25)
+            for point in range(1, 25)
+        )
 
     def landing(self, opposing: int, point: int, pins: Pins) -> Landing | Refusal:
         mover_pinned, opponent_pinned = pins

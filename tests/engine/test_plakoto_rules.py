@@ -259,3 +259,28 @@ def test_plakoto_has_no_cube(cube: Cube | int) -> None:
     """1.8, 2.7: no cube."""
     with pytest.raises(PositionError):
         find_variant(PLAKOTO).result(make_running(PLAKOTO, {}, {19: 15}), cube)
+
+
+# When Plakoto's own rules cannot bite, the fast search answers (Variant.plain_turn) ------------
+# (Those turns are compared with Plakoto's own rules in test_plain_turns.py.)
+
+
+@pytest.mark.parametrize(
+    ("mover", "dice", "plain"),
+    [
+        ({24: 15}, (6, 5), True),  # 18, 17 and 23 are empty: nothing can land on 12
+        ({24: 14, 18: 1}, (6, 5), False),  # 18/12 pins it with the 6
+        ({24: 14, 23: 1}, (6, 5), False),  # 23/17/12 or 23/18/12, both dice
+        ({24: 15}, (3, 3), False),  # 24/21/18/15/12, four threes
+        ({24: 15}, (5, 5), True),  # 12 is no number of fives from 24
+    ],
+)
+def test_a_lone_checker_keeps_the_pin_in_play_only_within_reach(
+    mover: dict[int, int], dice: tuple[int, ...], plain: bool
+) -> None:
+    plakoto = find_variant(PLAKOTO)
+    position = plakoto.position(mover=mover, opponent={12: 1, 1: 14})
+    played = (dice[0],) * 4 if dice[0] == dice[1] else dice[:2]
+    assert plakoto.plain_turn(position, played) is plain
+    pins = {play.notation for play in position.legal_plays(dice[:2]) if "^" in play.notation}
+    assert bool(pins) is not plain
