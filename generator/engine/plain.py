@@ -227,8 +227,8 @@ def plain_boards(position: Position, dice: Dice) -> list[tuple[str, Side, Side]]
     >>> start = find_variant("backgammon").start()
     >>> [notation for notation, _, _ in plain_boards(start, (2, 1))][:3]
     ['13/11 6/5', '13/11 8/7', '13/11/10']
-    >>> lone = find_variant("plakoto").position(mover={24: 15}, opponent={20: 1, 1: 14})
-    >>> plain_boards(lone, (2, 1)) is None  # the checker alone on 20 may be pinned
+    >>> lone = find_variant("plakoto").position(mover={24: 15}, opponent={21: 1, 1: 14})
+    >>> plain_boards(lone, (2, 1)) is None  # the checker alone on 21 may be pinned: 24/21
     True
     """
     variant = position.variant
