@@ -148,10 +148,13 @@ def plain_plays(
                 # Every die used, or the last checker borne off, which ends the game and counts
                 # as using them all (decision 15): a full play, recorded here.
                 # Without a hit the opponent's side is the one given: shared, not copied.
+                # The first play found to a board is kept; one lookup, as a tuple's hash is not
+                # kept and most boards are new.
                 after = tuple(board)
-                key = (after, hits) if hits else after
-                if key not in full:
-                    full[key] = (after, tuple(opp) if hits else opponent, tuple(path))
+                full.setdefault(
+                    (after, hits) if hits else after,
+                    (after, tuple(opp) if hits else opponent, tuple(path)),
+                )
             else:  # (``search`` is deleted once the whole search is done, below)
                 deeper = source if double else farthest
                 landed = 0 if double or mover[destination] else destination
@@ -184,9 +187,10 @@ def plain_plays(
             most = depth
             short.clear()
         after = tuple(board)
-        key = (after, hits) if hits else after
-        if key not in short:
-            short[key] = (after, tuple(opp) if hits else opponent, tuple(path))
+        short.setdefault(
+            (after, hits) if hits else after,
+            (after, tuple(opp) if hits else opponent, tuple(path)),
+        )
 
     if double:
         search(0, dice, farthest, set())
