@@ -7,11 +7,14 @@ double each step starting no farther than the one before it. The general mechani
 ``moves.py`` gives the same plays (the tests compare the two, and both with GNU Backgammon); it
 is kept for refusals, notation and the variants with rules of their own. A variant with rules of
 its own uses this search for a turn in which they cannot bite (``Variant.plain_turn``): Turkish
-Tavla's with no blot of the opponent's at home to hit, Plakoto's with nothing pinned and nothing
-alone to pin, Fevga's with the starting quarter beyond holding, Long Nardy's with no six-point
-block within reach. In the last two one opposing checker closes a point (``closed_by``), so
-nobody is hit, and their limit on checkers leaving the start is kept here as a count
-(``Variant.start_leaving_limit``), which Fevga's runner lifts once it passes.
+Tavla's in which neither home-board limit could refuse a step, Plakoto's with nothing pinned and
+no lone checker within reach, Fevga's with the starting quarter beyond holding, Long Nardy's
+with no six-point block within reach. In the last two one opposing checker closes a point
+(``closed_by``), so nobody is hit, and their limit on checkers leaving the start is kept here as
+a count (``Variant.start_leaving_limit``), which Fevga's runner lifts once it passes.
+
+A non-double's steps start where a checker stood at the start, or where its first step landed:
+only that step can put a checker where none stood.
 
 Why the order of a double can be fixed: in these games a step's legality depends only on where
 the mover's checkers stand (bar first, all home to bear off, nothing higher for an oversized die)
@@ -146,10 +149,9 @@ def plain_plays(
                 first_sources.append(source)
             if depth == last or (destination == OFF and board[OFF] == CHECKERS):
                 # Every die used, or the last checker borne off, which ends the game and counts
-                # as using them all (decision 15): a full play, recorded here.
-                # Without a hit the opponent's side is the one given: shared, not copied.
-                # The first play found to a board is kept; one lookup, as a tuple's hash is not
-                # kept and most boards are new.
+                # as using them all (decision 15): a full play, recorded here unless one was
+                # found to the board already (one lookup: a tuple's hash is not kept, and most
+                # boards are new). Without a hit the opponent's side is the one given, shared.
                 after = tuple(board)
                 full.setdefault(
                     (after, hits) if hits else after,
