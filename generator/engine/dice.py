@@ -37,3 +37,17 @@ def dice_to_play(dice: Dice) -> tuple[int, ...]:
     if first == second:
         return (first,) * 4
     return (first, second) if first > second else (second, first)
+
+
+def distances(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """How far one checker can go on ``dice`` (as :func:`dice_to_play` gives them): one die or
+    both, or one to four of a double; the whole roll last.
+
+    >>> distances((5, 2)), distances((3, 3, 3, 3))
+    ((5, 2, 7), (3, 6, 9, 12))
+    """
+    if len(dice) == 4:
+        die = dice[0]
+        return die, 2 * die, 3 * die, 4 * die
+    high, low = dice
+    return high, low, high + low

@@ -11,10 +11,11 @@ Three presets read these rules otherwise (decision 16): ``runner-quarter``,
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations, compress
+from itertools import compress
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .board import CHECKERS, OFF, POINTS, Position, Side
+from .dice import distances
 from .nardy import HEAD, SameDirection, opponent_route
 from .reasons import Refusal
 
@@ -115,16 +116,14 @@ class Fevga(SameDirection):
         of this turn. No checker comes to the quarter from below, so not with fewer than six
         checkers on it, nor with more of its points open than dice (a step closes at most
         one), nor with an open point that no checker above it is as many pips away as some
-        of the dice make, or that the opponent holds."""
+        of the dice make (:func:`distances`), or that the opponent holds."""
         mover, opponent = position.mover, position.opponent
         quarter = STARTING_QUARTER
         open_points = [point for point in quarter if not mover[point]]
         on_quarter = sum(mover[quarter.start : quarter.stop])
         if on_quarter < len(quarter) or len(open_points) > len(dice):
             return False
-        reaches = {
-            sum(some) for count in range(1, len(dice) + 1) for some in combinations(dice, count)
-        }
+        reaches = distances(dice)
         return all(
             not opponent[point]
             and any(mover[point + pips] for pips in reaches if point + pips <= quarter[-1])

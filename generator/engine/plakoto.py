@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from .board import CHECKERS, NO_PINS, POINTS, Position, Side
+from .dice import distances
 from .errors import PositionError
 from .reasons import Refusal
 from .results import Cube, Result
@@ -84,8 +85,7 @@ class Plakoto(Variant):
         mover, opponent = position.mover, position.opponent
         if 1 not in opponent[1:25]:
             return True
-        high, low = dice[:2]
-        away = (high, 2 * high, 3 * high, 4 * high) if len(dice) == 4 else (high, low, high + low)
+        away = distances(dice)
         return not any(
             opponent[point] == 1 and any(mover[point + pips] for pips in away if point + pips < 25)
             for point in range(1, 25)

@@ -22,7 +22,7 @@ from .board import (
     Side,
     side_from_counts,
 )
-from .dice import check_dice
+from .dice import check_dice, distances
 from .errors import CubeError, PositionError, UnknownRulesError
 from .moves import Turn
 from .reasons import Refusal
@@ -533,8 +533,7 @@ class TurkishTavla(TavlaClassic):
         where it is walked to)."""
         mover, opponent = position.mover, position.opponent
         if 1 in opponent[HOME.start : HOME.stop]:
-            die = dice[0]
-            away = (die, 2 * die, 3 * die) if len(dice) == 4 else dice
+            away = distances(dice)[:-1]  # with a die to spare
             if any(
                 opponent[point] == 1 and any(mover[point + pips] for pips in away) for point in HOME
             ):
